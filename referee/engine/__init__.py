@@ -1,0 +1,1 @@
+"""Shared pieces of the pure rules engines: errors, turn order, dice-as-data, places."""
