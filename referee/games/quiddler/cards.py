@@ -62,8 +62,8 @@ def deck_size(deck: dict) -> int | None:
 
 def card_splits(word: str, deck: dict) -> list[list[str]]:
     """Every way to lay a typed word with this deck's cards: 'hat' -> [['h','a','t'], ['h','at']]."""
-    letters = "".join(ch for ch in str(word).lower() if ch.isalpha())
-    if not letters:
+    letters = "".join(str(word).lower().replace("-", " ").split())
+    if not letters.isalpha():
         return []
     faces = sorted(deck, key=lambda f: (len(f), f))
     ways: dict[int, list[list[str]]] = {len(letters): [[]]}
