@@ -669,3 +669,10 @@ def test_random_play_keeps_the_invariants(rule_set, actions):
                 laid = sum(len(w["cards"]) for w in entry["words"]) + len(entry["unused"])
                 assert laid <= state["round"]["cards"]
         q.choices(state, 0, False), q.choices(state, None, True), q.standings(state)
+
+
+def test_the_dictionary_is_an_option_chosen_before_the_game():
+    assert q.OPTIONS["lexicon"].default == "standard"
+    assert new(lexicon="junior")["options"]["lexicon"] == "junior"
+    with pytest.raises(BadAction):
+        new(lexicon="klingon")

@@ -29,6 +29,10 @@ OPTIONS = {
     "rules": Option("junior", "Rule set", "Quiddler Junior (6 rounds, 2-7 cards), Classic Quiddler (8 rounds, 3-10 cards) "
                     "or Solitaire (one player, eight stacks).",
                     choices=(("junior", "Quiddler Junior"), ("classic", "Classic Quiddler"), ("solitaire", "Solitaire"))),
+    "lexicon": Option("standard", "Dictionary", "Chosen before the game; challenges are ruled by this word list.",
+                      choices=(("standard", "Standard game list"), ("large", "Large list (obscure words)"),
+                               ("junior", "Junior / common words"), ("american", "American spelling"),
+                               ("british", "British spelling"), ("own", "The table's own list"))),
     "floor_at_zero": Option("rules", "Scores never go below zero",
                             "Like the chips: a score cannot drop under zero. Rule set: on for Junior, off for Classic.",
                             choices=_RULES),

@@ -5,7 +5,7 @@ from referee.engine.fields import integer
 from referee.engine.turns import name, next_in, position
 
 from . import rules
-from .cards import card_label, letters, read_cards, spelled, word_cards, word_points
+from .cards import MAX_VALUE, card_label, check_face, letters, read_cards, spelled, word_cards
 from .tally import new_scores, tally
 
 
@@ -214,7 +214,6 @@ def confirm_round(state: dict, action: dict) -> dict:
 
 def set_card_value(state: dict, action: dict) -> dict:
     """The host corrects a card's value for their deck (or adds a card face the deck has)."""
-    from .cards import MAX_VALUE, check_face
     host_only(action, "change card values")
     face = check_face(action.get("face"))
     value = integer(action, "value", low=0, high=MAX_VALUE)
@@ -227,7 +226,3 @@ def set_card_value(state: dict, action: dict) -> dict:
 ROUND_ACTIONS = {"word": lay_word, "edit_word": edit_word, "remove_word": remove_word, "unused": set_unused,
                  "went_out": went_out, "set_dealer": set_dealer, "challenge": challenge, "overrule": overrule,
                  "confirm_round": confirm_round}
-
-
-def points_of(state: dict, cards: list) -> int:
-    return word_points(state["cards"], cards)

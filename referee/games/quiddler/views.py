@@ -7,14 +7,13 @@ from referee.engine.turns import name
 from . import rules
 from .cards import letters, spelled, word_cards, word_points
 from .rounds import ready_to_confirm, verdict_of
-from .tally import tally
+from .tally import new_scores, tally
 
 
 def round_preview(state: dict) -> dict | None:
     """The open round scored as entered so far, with the scores it would give (None outside a round)."""
     if state.get("round") is None:
         return None
-    from .tally import new_scores
     result = tally(state, state["round"])
     return {**result, "scores": new_scores(state, result)}
 
