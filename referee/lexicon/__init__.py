@@ -8,7 +8,7 @@ few compressed blocks a lookup touches are ever decoded.
     define("desert")                  -> [{"synset", "pos", "gloss", "examples", "synonyms", "lemma"}, ...]
     thesaurus("hot")                  -> {"word", "found", "senses": [{... "antonyms", "similar", "indirect_antonyms"}]}
     relation("hot", "cold")           -> {"relation": "antonym", "evidence", "sense", "indirect", "key", "candidate"}
-    answer({"word": "hat", "proper_nouns": True}, lexicon="standard")  -> the engine's look-up shape
+    answer({"word": "hat", "proper_nouns": True}, {"lexicon": "junior"}, extra_words)  -> the engine's shape
     parse_word_list(b"zyzzyva\\n")     -> {"zyzzyva"}
     lexicons()                        -> [{"id", "name", "description", "word_count", ...}]
 
@@ -64,13 +64,24 @@ class Dictionaries:
     def relation(self, key, candidate) -> dict:
         return _relation(self.wordnet, key, candidate)
 
-    def answer(self, request: dict, *, lexicon=DEFAULT_LEXICON, extra_words=None):
+    def answer(self, request: dict, options: dict | None = None, extra_words=None, *, lexicon=None):
         """Fill one ``lookup_needs`` request (docs/ENGINE.md, "Dictionary look-ups as data")."""
-        return answer_with(self, request, lexicon=lexicon, extra_words=extra_words)
+        return answer_with(self, request, options, extra_words, lexicon=lexicon)
 
 
-def answer_with(source, request: dict, *, lexicon=DEFAULT_LEXICON, extra_words=None):
+def chosen_lexicon(options: dict | None, lexicon: str | None) -> str:
+    """An explicit ``lexicon`` wins; else ``options["lexicon"]`` if it is one we offer; else standard."""
+    if lexicon:
+        return lexicon
+    wanted = (options or {}).get("lexicon")
+    return wanted if wanted in LEXICON_IDS else DEFAULT_LEXICON
+
+
+def answer_with(source, request: dict, options=None, extra_words=None, *, lexicon=None):
     """Shared by Dictionaries and FakeLexicon: {"word": ...} or {"relation": [key, candidate]}."""
+    lexicon = chosen_lexicon(options, lexicon)
+    if not isinstance(request, dict):
+        raise ValueError("A dictionary look-up must be a dict such as {'word': 'hat'}.")
     if "word" in request:
         found = source.check(request["word"], lexicon, proper_nouns=bool(request.get("proper_nouns")),
                              extra_words=extra_words)
@@ -117,5 +128,6 @@ def relation(key, candidate) -> dict:
     return dictionaries().relation(key, candidate)
 
 
-def answer(request: dict, *, lexicon=DEFAULT_LEXICON, extra_words=None):
-    return dictionaries().answer(request, lexicon=lexicon, extra_words=extra_words)
+def answer(request: dict, options: dict | None = None, extra_words=None, *, lexicon=None):
+    """``answer({"word": "hat", "proper_nouns": True}, {"lexicon": "junior"}, {"zyzzyva"})``"""
+    return dictionaries().answer(request, options, extra_words, lexicon=lexicon)

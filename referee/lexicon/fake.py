@@ -54,6 +54,6 @@ class FakeLexicon:
         return {"key": tidy(key_word), "candidate": tidy(candidate), "relation": verdict,
                 "indirect": False, "sense": None, "evidence": f"test thesaurus: {verdict}"}
 
-    def answer(self, request: dict, *, lexicon=None, extra_words=None):
+    def answer(self, request: dict, options: dict | None = None, extra_words=None, *, lexicon=None):
         from referee.lexicon import answer_with
-        return answer_with(self, request, lexicon=lexicon or self.lexicon_id, extra_words=extra_words)
+        return answer_with(self, request, options, extra_words, lexicon=lexicon or self.lexicon_id)
