@@ -1,0 +1,604 @@
+"""Cup Quest rules engine: one test per rule of the text, scenarios, and property tests."""
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.engine import dice
+from referee.engine.errors import BadAction, RuleError
+from referee.engine.options import resolve
+from referee.games import cup_quest as cq
+
+ANN, BEN, CY = 0, 1, 2
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def players(n=3):
+    return [{"seat": i, "name": NAMES[i], "colour": None, "team": None} for i in range(n)]
+
+
+def new_game(n=3, **options):
+    return cq.setup(players(n), resolve(cq.OPTIONS, options))
+
+
+def act(state, kind, seat=None, **fields):
+    """Apply one action and check the input state was not touched."""
+    before = copy.deepcopy(state)
+    after = cq.apply(state, {"type": kind, "seat": seat, "host": False, "at": 0, **fields})
+    assert state == before
+    return after
+
+
+def started(n=3, **options):
+    """Ann, Ben, Cy (...) roll 6, 5, 4 (...): play goes round in seat order, Ann first."""
+    state = new_game(n, **options)
+    for seat in range(n):
+        state = act(state, "order_roll", seat, roll=6 - seat)
+    return state
+
+
+def moved(state, seat, card="5", **fields):
+    return act(state, "play", seat, card=card, **fields)
+
+
+def carrying(state, seat):
+    """Ann moves onto the grail's chamber and picks it up; the turn passes on."""
+    state = moved(state, seat)
+    state = act(state, "pick_up", seat)
+    return state
+
+
+def pass_round(state, until):
+    """The mover ends the turn, then everyone before `until` discards, so it is `until`'s turn."""
+    if state["phase"] == "moved":
+        state = act(state, "end_turn", state["turn"])
+    while state["turn"] != until:
+        state = act(state, "discard", state["turn"])
+    return state
+
+
+def refused(error, state, kind, seat=None, **fields):
+    with pytest.raises(error) as info:
+        act(state, kind, seat, **fields)
+    return info.value.message
+
+
+# Setup -------------------------------------------------------------------------------
+
+def test_three_players_by_the_text_and_two_to_six_allowed():
+    assert len(new_game(3)["players"]) == 3
+    assert len(new_game(2)["players"]) == 2 and len(new_game(6)["players"]) == 6
+    for n in (1, 7):
+        with pytest.raises(BadAction):
+            new_game(n)
+
+
+def test_a_player_takes_on_the_role_of_dealer():
+    state = new_game()
+    assert state["dealer"] == ANN
+    state = cq.apply(state, {"type": "choose_dealer", "seat": None, "host": True, "dealer": CY})
+    assert state["dealer"] == CY
+    assert "Only the host" in refused(RuleError, state, "choose_dealer", BEN, dealer=BEN)
+
+
+def test_players_start_in_the_alcoves_each_their_own():
+    state = new_game()
+    records = [state["status"][str(s)] for s in (ANN, BEN, CY)]
+    assert all(r["at_start"] for r in records)
+    assert sorted(r["alcove"] for r in records) == [1, 2, 3]
+    state = act(state, "choose_alcove", BEN, alcove=5)
+    assert state["status"]["1"]["alcove"] == 5
+    assert "Alcove 1 is already Ann's" in refused(RuleError, state, "choose_alcove", CY, alcove=1)
+
+
+def test_players_roll_a_die_to_see_who_goes_first_highest_wins():
+    state = new_game()
+    state = act(state, "order_roll", ANN, roll=2)
+    state = act(state, "order_roll", BEN, roll=6)
+    assert state["phase"] == "order"
+    state = act(state, "order_roll", CY, roll=4)
+    assert state["order"] == [BEN, CY, ANN]
+    assert state["turn"] == BEN and state["phase"] == "turn"
+
+
+def test_ties_for_the_order_roll_again_among_the_tied_only():
+    state = new_game()
+    for seat, roll in ((ANN, 5), (BEN, 5), (CY, 3)):
+        state = act(state, "order_roll", seat, roll=roll)
+    assert state["phase"] == "order"
+    assert cq.choices(state, CY, False) == ["choose_alcove"]
+    assert "already rolled" in refused(RuleError, state, "order_roll", CY, roll=6)
+    state = act(state, "order_roll", ANN, roll=1)
+    state = act(state, "order_roll", BEN, roll=4)
+    assert state["order"] == [BEN, ANN, CY]
+
+
+def test_order_roll_must_be_a_die_face():
+    state = new_game()
+    for bad in (0, 7, "seven", "app", None):
+        refused(BadAction, state, "order_roll", ANN, roll=bad)
+
+
+def test_every_roll_can_be_rolled_by_the_app_or_typed():
+    state = new_game()
+    assert cq.random_needs(state, {"type": "order_roll", "seat": ANN}) == {"roll": {"die": 6}}
+    assert cq.random_needs(state, {"type": "order_roll", "seat": ANN, "roll": 3}) == {}
+    action = dice.fill({"type": "order_roll", "seat": ANN, "roll": "app"},
+                       cq.random_needs(state, {"type": "order_roll", "seat": ANN}), random.Random(1))
+    assert 1 <= action["roll"] <= 6
+    assert act(state, "order_roll", ANN, roll=action["roll"])["order_rolls"]["0"] == [action["roll"]]
+    assert cq.random_needs(state, {"type": "battle_roll"}) == {"roll": {"die": 6}, "their_roll": {"die": 6}}
+    assert cq.random_needs(state, {"type": "transport_roll", "roll": "4"}) == {}
+
+
+# A turn: play a card, discard a card for a new one, or snipe --------------------------
+
+def test_each_turn_a_player_can_play_a_card_discard_a_card_or_snipe():
+    state = started()
+    assert cq.choices(state, ANN, False) == ["play", "discard", "snipe"]
+    assert cq.choices(state, BEN, False) == []
+    assert cq.choices(state, None, True) == ["play", "discard", "snipe"]
+
+
+def test_only_the_player_whose_turn_it_is_may_act():
+    state = started()
+    assert "It is Ann's turn, not Ben's" in refused(RuleError, state, "play", BEN, card="5")
+
+
+def test_host_may_act_for_the_player_whose_turn_it_is():
+    state = started()
+    after = cq.apply(state, {"type": "discard", "seat": None, "host": True})
+    assert after["turn"] == BEN
+
+
+def test_discard_a_card_for_a_new_one_is_the_whole_turn():
+    state = act(started(), "discard", ANN)
+    assert state["turn"] == BEN and state["status"]["0"]["at_start"]
+
+
+@pytest.mark.parametrize("card", ["2", "7", "10", 9])
+def test_cards_2_to_10_move_the_number_of_spaces_on_the_card(card):
+    state = moved(started(), ANN, card=card)
+    assert state["phase"] == "moved" and not state["status"]["0"]["at_start"]
+    assert f"moves {card} spaces" in state["news"]
+
+
+@pytest.mark.parametrize("card", ["1", "11", "Joker", ""])
+def test_a_card_must_be_2_to_10_jack_queen_king_or_ace(card):
+    refused(BadAction, started(), "play", ANN, card=card)
+
+
+@pytest.mark.parametrize("card", ["J", "queen", "K"])
+def test_jack_queen_king_may_move_4_normal_spaces(card):
+    state = moved(started(), ANN, card=card, use="move")
+    assert state["phase"] == "moved" and "moves 4 spaces" in state["news"]
+
+
+def test_a_face_card_says_move_or_transport_and_a_transport_needs_the_suit():
+    refused(BadAction, started(), "play", ANN, card="Q")
+    assert "suit" in refused(BadAction, started(), "play", ANN, card="Q", use="transport")
+
+
+def transporting(state=None, seat=ANN, card="K", suit="hearts"):
+    state = state or started()
+    state = act(state, "play", seat, card=card, use="transport", suit=suit)
+    assert state["phase"] == "transport"
+    return state
+
+
+@pytest.mark.parametrize("roll", [1, 2, 3])
+def test_transport_roll_of_1_to_3_succeeds_onto_the_suits_face_space(roll):
+    state = act(transporting(), "transport_roll", ANN, roll=roll)
+    assert state["phase"] == "moved" and not state["status"]["0"]["at_start"]
+    assert "King of hearts space" in state["news"]
+    assert state["roll"]["dice"] == [roll]
+
+
+@pytest.mark.parametrize("roll", [4, 5, 6])
+def test_transport_roll_of_4_to_6_fails_back_to_the_starting_location(roll):
+    state = act(transporting(), "transport_roll", ANN, roll=roll)
+    assert state["status"]["0"]["at_start"] and state["turn"] == BEN
+    assert "fails" in state["roll"]["text"]
+
+
+def test_failed_transport_drops_the_goblet_where_the_player_stood():
+    state = pass_round(carrying(started(), ANN), ANN)
+    state = act(transporting(state), "transport_roll", ANN, roll=5)
+    assert state["grail"] == {"where": "dropped", "by": ANN}
+    assert state["status"]["0"]["at_start"]
+
+
+def test_successful_transport_keeps_the_grail():
+    state = pass_round(carrying(started(), ANN), ANN)
+    state = act(transporting(state, suit="s"), "transport_roll", ANN, roll=3)
+    assert state["grail"] == {"where": "carried", "by": ANN}
+    assert "King of spades" in state["news"]
+
+
+# Ace cards: the freezing spell ---------------------------------------------------------
+
+def test_ace_casts_a_freezing_spell_on_any_other_player_for_two_turns():
+    state = act(started(), "play", ANN, card="A", target=CY)
+    assert state["status"]["2"]["frozen"] == 2 and state["turn"] == BEN
+    assert "cannot freeze themselves" in refused(RuleError, started(), "play", ANN, card="A", target=ANN)
+    refused(BadAction, started(), "play", ANN, card="A")
+
+
+def frozen_cy(**options):
+    """Ann freezes Cy; Ben discards; it is Cy's (frozen) turn."""
+    state = act(started(**options), "play", ANN, card="ace", target=CY)
+    return act(state, "discard", BEN)
+
+
+def test_frozen_player_cannot_move_or_use_any_cards():
+    state = frozen_cy()
+    assert "frozen for 2 more turns" in refused(RuleError, state, "play", CY, card="5")
+    refused(RuleError, state, "discard", CY)
+
+
+def test_frozen_turns_offer_only_snipe_or_pass():
+    state = frozen_cy()
+    assert cq.choices(state, CY, False) == ["snipe", "pass"]
+    assert "frozen" in cq.prompt(state)
+
+
+def test_a_frozen_player_can_snipe():
+    state = act(frozen_cy(), "snipe", CY, target=ANN)
+    state = act(state, "bounce", CY, hit=True)
+    assert state["status"]["0"]["at_start"] and state["status"]["2"]["ammo"] == 3
+
+
+def test_frozen_player_without_ammo_can_only_pass():
+    state = frozen_cy(ammo=0)
+    assert cq.choices(state, CY, False) == ["pass"]
+
+
+def test_freeze_lasts_for_two_of_their_turns_then_they_play_again():
+    state = act(frozen_cy(), "pass", CY)
+    assert state["status"]["2"]["frozen"] == 1
+    state = pass_round(state, CY)
+    state = act(state, "pass", CY)
+    assert state["status"]["2"]["frozen"] == 0
+    state = pass_round(state, CY)
+    assert cq.choices(state, CY, False) == ["play", "discard", "snipe"]
+    assert moved(state, CY)["phase"] == "moved"
+
+
+def test_pass_is_only_for_a_frozen_player():
+    assert "not frozen" in refused(RuleError, started(), "pass", ANN)
+
+
+def test_a_new_freeze_on_a_frozen_player_resets_to_two_turns():
+    state = act(frozen_cy(), "pass", CY)
+    state = act(state, "play", ANN, card="A", target=CY)
+    assert state["status"]["2"]["frozen"] == 2
+
+
+def test_refreeze_option_add_stacks_the_turns():
+    state = act(frozen_cy(refreeze="add"), "pass", CY)
+    state = act(state, "play", ANN, card="A", target=CY)
+    assert state["status"]["2"]["frozen"] == 3
+
+
+def test_refreeze_option_refuse_keeps_a_frozen_player_from_a_second_freeze():
+    state = act(frozen_cy(refreeze="refuse"), "pass", CY)
+    assert "already frozen for 1 more turn" in refused(RuleError, state, "play", ANN, card="A", target=CY)
+
+
+def test_freeze_turns_option_sets_the_length():
+    state = act(started(freeze_turns=3), "play", ANN, card="A", target=BEN)
+    assert state["status"]["1"]["frozen"] == 3
+
+
+# Sniping -----------------------------------------------------------------------------
+
+def sniping(state, seat, target, hits):
+    state = act(state, "snipe", seat, target=target)
+    for hit in hits:
+        state = act(state, "bounce", seat, hit=hit)
+    return state
+
+
+def test_a_player_may_only_snipe_four_times_per_game():
+    state = started(n=2)
+    for shot in range(4):
+        state = sniping(state, ANN, BEN, ["no", "no"])
+        state = act(state, "discard", BEN)
+    assert state["status"]["0"]["ammo"] == 0
+    assert "no snipes left (all 4 used" in refused(RuleError, state, "snipe", ANN, target=BEN)
+    assert "snipe" not in cq.choices(state, ANN, False)
+
+
+def test_ammo_option_changes_the_snipes_per_game():
+    state = started(ammo=1)
+    assert state["status"]["2"]["ammo"] == 1
+    state = pass_round(sniping(state, ANN, BEN, [False, False]), ANN)
+    refused(RuleError, state, "snipe", ANN, target=BEN)
+
+
+def test_snipe_is_instead_of_playing_a_card():
+    state = sniping(started(), ANN, BEN, [False, False])
+    assert state["turn"] == BEN and state["status"]["0"]["at_start"]
+    assert state["this_turn"]["card"] is None
+
+
+def test_two_bounces_per_shot_a_hit_on_either_snipes_the_player():
+    state = moved(started(), ANN)
+    state = act(state, "end_turn", ANN)
+    state = sniping(state, BEN, ANN, [False, True])
+    assert state["status"]["0"]["at_start"] and "bounce 2" in state["news"]
+
+
+def test_if_the_player_misses_the_game_continues_normally():
+    state = act(moved(started(), ANN), "end_turn", ANN)
+    state = act(state, "snipe", BEN, target=ANN)
+    state = act(state, "bounce", BEN, hit="no")
+    assert state["phase"] == "snipe" and state["pending"]["attempt"] == 2
+    state = act(state, "bounce", BEN, hit="no")
+    assert not state["status"]["0"]["at_start"] and state["turn"] == CY
+    assert state["status"]["1"]["ammo"] == 3
+
+
+def test_a_bounce_says_hit_or_miss_and_a_snipe_needs_another_target():
+    state = act(started(), "snipe", ANN, target=BEN)
+    refused(BadAction, state, "bounce", ANN)
+    assert "cannot snipe themselves" in refused(RuleError, started(), "snipe", ANN, target=ANN)
+
+
+def test_snipe_effect_default_sends_target_to_start_dropping_the_grail_where_it_stood():
+    state = carrying(started(), ANN)
+    state = act(state, "end_turn", ANN)
+    state = sniping(state, BEN, ANN, [True])
+    assert state["status"]["0"]["at_start"]
+    assert state["grail"] == {"where": "dropped", "by": ANN}
+
+
+def test_snipe_effect_option_drop_grail_leaves_target_in_place():
+    state = act(carrying(started(snipe_effect="drop_grail"), ANN), "end_turn", ANN)
+    state = sniping(state, BEN, ANN, [True])
+    assert not state["status"]["0"]["at_start"]
+    assert state["grail"] == {"where": "dropped", "by": ANN}
+
+
+def test_snipe_effect_option_freeze_freezes_the_target():
+    state = sniping(started(snipe_effect="freeze"), ANN, BEN, [True])
+    assert state["status"]["1"]["frozen"] == 2 and state["turn"] == BEN
+    assert cq.choices(state, BEN, False) == ["snipe", "pass"]
+
+
+# Battles -----------------------------------------------------------------------------
+
+def test_landing_on_a_hex_touching_big_bob_must_battle_him():
+    state = moved(started(), ANN, touching="bob")
+    assert "end_turn" not in cq.choices(state, ANN, False)
+    assert "must battle" in refused(RuleError, state, "end_turn", ANN)
+    state = act(state, "battle", ANN, opponent="Big Bob")
+    state = act(state, "battle_roll", ANN, roll=4, their_roll=2)
+    assert act(state, "end_turn", ANN)["turn"] == BEN
+
+
+def test_touching_reported_after_the_move_forces_a_battle_with_big_bill():
+    state = act(transporting(), "transport_roll", ANN, roll=1)
+    state = act(state, "touching", ANN, touching="Big Bill")
+    assert state["this_turn"]["must_battle"] == ["bill"]
+    refused(RuleError, state, "end_turn", ANN)
+
+
+def test_landing_touching_both_giants_battles_both():
+    state = moved(started(), ANN, touching="both")
+    for giant in ("bob", "bill"):
+        state = act(state, "battle", ANN, opponent=giant)
+        state = act(state, "battle_roll", ANN, roll=6, their_roll=1)
+    assert state["this_turn"]["must_battle"] == []
+    assert "already battled Big Bob" in refused(RuleError, state, "battle", ANN, opponent="bob")
+
+
+def test_adjacent_to_another_players_hex_they_have_the_choice_to_attack():
+    state = moved(started(), ANN)
+    assert "end_turn" in cq.choices(state, ANN, False)
+    state = act(state, "battle", ANN, opponent=BEN)
+    assert state["phase"] == "battle" and "attacks Ben" in state["news"]
+    assert "cannot attack themselves" in refused(RuleError, moved(started(), ANN), "battle", ANN, opponent=ANN)
+
+
+def test_battle_is_one_die_for_each_side_and_the_lower_goes_back_to_the_start():
+    state = act(moved(started(), ANN), "battle", ANN, opponent=BEN)
+    won = act(state, "battle_roll", ANN, roll=5, their_roll=2)
+    assert won["status"]["1"]["at_start"] and won["phase"] == "moved" and won["turn"] == ANN
+    lost = act(state, "battle_roll", ANN, roll=1, their_roll=6)
+    assert lost["status"]["0"]["at_start"] and lost["turn"] == BEN
+    assert lost["roll"]["dice"] == [1, 6]
+
+
+def test_battle_ties_roll_again():
+    state = act(moved(started(), ANN), "battle", ANN, opponent="bob")
+    state = act(state, "battle_roll", ANN, roll=3, their_roll=3)
+    assert state["phase"] == "battle" and state["pending"]["ties"] == 1 and "tie" in state["news"]
+    state = act(state, "battle_roll", ANN, roll=2, their_roll=5)
+    assert state["status"]["0"]["at_start"] and state["turn"] == BEN
+
+
+def test_losing_a_battle_while_carrying_the_grail_drops_it_at_the_hex():
+    state = carrying(started(), ANN)
+    state = act(state, "battle", ANN, opponent="bill")
+    state = act(state, "battle_roll", ANN, roll=1, their_roll=2)
+    assert state["grail"] == {"where": "dropped", "by": ANN}
+
+
+def test_an_attacked_carrier_who_loses_drops_the_grail_where_they_stood():
+    state = act(carrying(started(), ANN), "end_turn", ANN)
+    state = act(moved(state, BEN), "battle", BEN, opponent=ANN)
+    state = act(state, "battle_roll", BEN, roll=6, their_roll=1)
+    assert state["grail"] == {"where": "dropped", "by": ANN} and state["status"]["0"]["at_start"]
+
+
+def test_one_attack_per_turn_by_default_and_the_option_allows_more():
+    state = act(moved(started(), ANN), "battle", ANN, opponent=BEN)
+    state = act(state, "battle_roll", ANN, roll=6, their_roll=1)
+    assert "already attacked" in refused(RuleError, state, "battle", ANN, opponent=CY)
+    state = act(moved(started(attacks_per_turn=2), ANN), "battle", ANN, opponent=BEN)
+    state = act(state, "battle_roll", ANN, roll=6, their_roll=1)
+    assert act(state, "battle", ANN, opponent=CY)["phase"] == "battle"
+
+
+def test_a_battle_comes_only_after_moving():
+    assert "Not now" in refused(RuleError, started(), "battle", ANN, opponent=BEN)
+    refused(BadAction, moved(started(), ANN), "battle", ANN, opponent="Big Ben")
+
+
+# The grail ---------------------------------------------------------------------------
+
+def test_the_grail_starts_in_its_chamber_and_a_player_picks_it_up():
+    state = started()
+    assert state["grail"] == {"where": "chamber"}
+    state = act(moved(state, ANN), "pick_up", ANN)
+    assert state["grail"] == {"where": "carried", "by": ANN} and "from its chamber" in state["news"]
+    assert "already carries" in refused(RuleError, state, "pick_up", ANN)
+
+
+def test_a_dropped_grail_is_picked_up_again():
+    state = act(carrying(started(), ANN), "end_turn", ANN)
+    state = sniping(state, BEN, ANN, [True])
+    state = act(moved(state, CY), "pick_up", CY)
+    assert state["grail"] == {"where": "carried", "by": CY} and "where Ann dropped it" in state["news"]
+
+
+def test_nobody_picks_up_a_grail_another_player_carries():
+    state = act(carrying(started(), ANN), "end_turn", ANN)
+    assert "Ann carries the grail" in refused(RuleError, moved(state, BEN), "pick_up", BEN)
+    assert "pick_up" not in cq.choices(moved(state, BEN), BEN, False)
+
+
+def test_no_blocking_of_another_players_alcove():
+    message = refused(RuleError, started(), "play", ANN, card="6", blocks=BEN)
+    assert "may not block Ben's alcove (alcove 2)" in message
+    assert moved(started(), ANN, card="6", blocks=ANN)["phase"] == "moved"
+
+
+# Winning -----------------------------------------------------------------------------
+
+def test_the_game_ends_when_a_player_brings_the_grail_back_to_their_starting_alcove():
+    state = act(carrying(started(), ANN), "end_turn", ANN)
+    state = pass_round(state, ANN)
+    state = act(moved(state, ANN, card="9"), "home", ANN)
+    assert state["phase"] == "over" and state["winner"] == ANN
+    result = cq.outcome(state)
+    assert result["winners"] == [ANN] and result["places"] == {"0": 1, "1": 2, "2": 2}
+    assert "Ann brought the grail home to alcove 1" in result["summary"]
+    assert [r["name"] for r in cq.standings(state)][0] == "Ann"
+    assert "The game is over" in refused(RuleError, state, "discard", BEN)
+    assert cq.choices(state, None, True) == []
+
+
+def test_only_the_grail_carrier_can_go_home_to_win():
+    assert "does not carry the grail" in refused(RuleError, moved(started(), ANN), "home", ANN)
+    assert cq.outcome(started()) is None
+
+
+# The engine contract ------------------------------------------------------------------
+
+def test_unknown_action_is_malformed_and_a_seat_is_required():
+    refused(BadAction, started(), "fly", ANN)
+    refused(BadAction, started(), "discard", None)
+    refused(BadAction, started(), "discard", 9)
+
+
+def test_log_lines_name_players_cards_and_rolls():
+    state = started()
+    assert cq.describe({"type": "play", "seat": ANN, "card": "7"}, state) == "Ann plays a 7 and moves 7 spaces"
+    line = cq.describe({"type": "play", "seat": ANN, "card": "A", "target": CY}, state)
+    assert line == "Ann plays an Ace: Cy is frozen for 2 turns; Ben is next"
+
+
+def test_view_hides_nothing_because_the_hands_stay_on_the_table():
+    state = carrying(started(), ANN)
+    assert cq.view(state, BEN, False) == state
+    assert cq.summary(state)["grail"] == "Ann carries the grail."
+
+
+def test_options_have_the_documented_defaults():
+    assert resolve(cq.OPTIONS, {}) == {"snipe_effect": "to_start", "refreeze": "reset", "freeze_turns": 2,
+                                       "ammo": 4, "attacks_per_turn": 1}
+    assert cq.READY is False and cq.SLUG == "cup-quest"
+
+
+def test_a_whole_game_for_three():
+    state = new_game()
+    for seat, roll in ((ANN, 3), (BEN, 6), (CY, 1)):
+        state = act(state, "order_roll", seat, roll=roll)
+    assert state["order"] == [BEN, ANN, CY]
+    state = act(moved(state, BEN, card="10"), "end_turn", BEN)
+    state = act(state, "play", ANN, card="A", target=BEN)
+    state = act(transporting(state, CY, card="J", suit="diamonds"), "transport_roll", CY, roll=2)
+    state = act(state, "pick_up", CY)
+    state = act(state, "end_turn", CY)
+    state = sniping(state, BEN, CY, [False, True])           # frozen Ben snipes Cy home
+    assert state["grail"]["where"] == "dropped"
+    state = act(moved(state, ANN, card="8", touching="bob"), "battle", ANN, opponent="bob")
+    state = act(state, "battle_roll", ANN, roll=4, their_roll=4)
+    state = act(state, "battle_roll", ANN, roll=5, their_roll=4)
+    state = act(state, "pick_up", ANN)
+    state = act(state, "end_turn", ANN)
+    state = act(state, "discard", CY)
+    state = act(state, "pass", BEN)
+    state = act(moved(state, ANN, card="Q", use="move"), "home", ANN)
+    assert cq.outcome(state)["winners"] == [ANN]
+    json.dumps(state)
+
+
+# Properties --------------------------------------------------------------------------
+
+def random_action(data, state):
+    """Any action the buttons offer, with fields drawn at random (some of them illegal)."""
+    kinds = cq.choices(state, None, True)
+    kind = data.draw(st.sampled_from(kinds))
+    seat = state["turn"]
+    if kind == "order_roll":
+        from referee.games.cup_quest.start import still_to_roll
+        seat = data.draw(st.sampled_from(still_to_roll(state)))
+    seats = [p["seat"] for p in state["players"]]
+    return {"type": kind, "seat": seat, "host": True, "at": 0,
+            "roll": data.draw(st.integers(1, 6)), "their_roll": data.draw(st.integers(1, 6)),
+            "card": data.draw(st.sampled_from(["2", "5", "10", "J", "Q", "K", "A"])),
+            "use": data.draw(st.sampled_from(["move", "transport"])), "suit": "clubs",
+            "target": data.draw(st.sampled_from(seats)), "dealer": data.draw(st.sampled_from(seats)),
+            "opponent": data.draw(st.sampled_from(seats + ["bob", "bill"])), "hit": data.draw(st.booleans()),
+            "touching": data.draw(st.sampled_from(["", "bob", "both"])), "alcove": data.draw(st.integers(1, 6))}
+
+
+def no_floats_or_int_keys(value):
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and no_floats_or_int_keys(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(no_floats_or_int_keys(v) for v in value)
+    return not isinstance(value, (float, tuple, set))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(2, 6), st.sampled_from(["to_start", "drop_grail", "freeze"]))
+def test_random_play_keeps_the_counts_and_never_mutates(data, n, effect):
+    state = new_game(n, snipe_effect=effect)
+    for _ in range(80):
+        if state["phase"] == "over":
+            assert cq.outcome(state)["winners"] == [state["winner"]]
+            break
+        action = random_action(data, state)
+        before = copy.deepcopy(state)
+        try:
+            after = cq.apply(state, action)
+        except (BadAction, RuleError):
+            assert state == before
+            continue
+        assert state == before
+        assert cq.apply(before, action) == after
+        assert cq.describe(action, before) == after["news"]
+        assert json.loads(json.dumps(after)) == after and no_floats_or_int_keys(after)
+        for record in after["status"].values():
+            assert 0 <= record["ammo"] <= 4 and 0 <= record["frozen"] <= 2
+        grail = after["grail"]
+        assert grail["where"] in ("chamber", "carried", "dropped", "home")
+        assert (after["phase"] == "over") == (after["winner"] is not None)
+        state = after
