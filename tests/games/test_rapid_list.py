@@ -715,3 +715,16 @@ def test_random_play_keeps_the_invariants(picks):
             for seat in (0, 1, 2):
                 assert set(rl.view(after, seat, False)["bids"]) <= {str(seat)}
         state = after
+
+
+def test_view_says_what_the_table_is_waiting_for():
+    state = started(reader=1)
+    assert rl.view(state, 0, False)["pending"] == "Round 1: Ben rolls the die for the question."
+    state = bid_all(writing(state), {0: [4]})
+    assert rl.view(state, 0, False)["pending"] == "Sealed bids: waiting for Ben and Cy."
+    state = bid_all(state, {1: [2], 2: [5]})
+    assert rl.view(state, 0, False)["pending"] == "Ben reads 2 words."
+    state = act(state, "say", seat=1, word="owl")
+    assert rl.view(state, 0, False)["words_read"] == {"0": 0, "1": 1, "2": 0}
+    assert rl.describe({"type": "strike", "host": True, "seat": 0, "word": "x", "struck": "no", "at": T0},
+                       state).startswith("strike: ")

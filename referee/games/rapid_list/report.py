@@ -3,6 +3,7 @@
 import copy
 
 from referee.engine.errors import RefereeError
+from referee.engine.fields import flag
 from referee.engine.outcome import outcome_from_places, places
 
 from . import board
@@ -63,6 +64,8 @@ def view(state: dict, seat, host: bool) -> dict:
     shown["me"] = mine
     shown["stacks"] = board.stacks(state)
     shown["bids_in"] = sorted(state["bids"])
+    shown["words_read"] = {r["id"]: sum(1 for s in state["said"] if s["racer"] == r["id"]) for r in state["racers"]}
+    shown["pending"] = pending(state)
     if state["phase"] == "over":
         return shown
     if not state["revealed"]:
@@ -70,6 +73,28 @@ def view(state: dict, seat, host: bool) -> dict:
     if not (host and state["phase"] == "reading"):
         shown["lists"] = {r: entries for r, entries in state["lists"].items() if r == mine}
     return shown
+
+
+def pending(state: dict) -> str:
+    """What the table is waiting for, in one sentence."""
+    phase = state["phase"]
+    if phase == "setup":
+        return "The host sets any head starts and starts the game."
+    if phase == "over":
+        return outcome(state)["summary"]
+    reader = who(state, state["question_reader"]) if state["question_reader"] else ""
+    if phase == "roll":
+        how = "chooses" if state["options"]["reader_chooses"] else "rolls the die for"
+        return f"Round {state['round']}: {reader} {how} the question."
+    if phase == "question":
+        return f"{reader} reads question {state['question']} aloud, then starts the timer."
+    if phase == "writing":
+        return f"Everybody writes answers to question {state['question']}."
+    if phase == "bidding":
+        waiting = [r["id"] for r in state["racers"] if r["id"] not in state["bids"]]
+        return f"Sealed bids: waiting for {names(state, waiting)}."
+    now = state["reading_now"]
+    return f"{who(state, now)} reads {state['bids'][now]['total']} words."
 
 
 # --- choices -------------------------------------------------------------------------
@@ -165,7 +190,7 @@ _LINES = {
     "reveal": lambda b, a, act, n: "The host revealed the bids",
     "say": lambda b, a, act, n: f"{who(b, b['reading_now'])} reads {a['said'][-1]['word']!r}",
     "read": _read,
-    "strike": lambda b, a, act, n: (f"The host {'crossed out' if act.get('struck', True) not in (False, 'false', '0') else 'restored'}"
+    "strike": lambda b, a, act, n: (f"The host {'crossed out' if flag(act, 'struck', True) else 'restored'}"
                                     f" {act['word']!r} on {who(b, board.racer_of(b, act['seat']))}'s list"),
     "challenge_card": lambda b, a, act, n: f"Challenge Card for {names(b, b['challenged'])}: {a['challenge_card']}",
 }
