@@ -87,14 +87,21 @@ def record_score(state: dict, action: dict) -> dict:
         number = integer(action, "round", low=1, high=len(rounds))
         rounds[number - 1][key] = points
     else:
-        target = next((r for r in rounds if key not in r), None)
-        if target is None:
-            target = {}
-            rounds.append(target)
-        target[key] = points
+        number = next_round(state, key)
+        if number > len(rounds):
+            rounds.append({})
+        rounds[number - 1][key] = points
     if reached_target(state):
         state["finished"] = True
     return state
+
+
+def next_round(state: dict, key: str) -> int:
+    """The round number a new score for this column goes into."""
+    for number, scores in enumerate(state["rounds"], start=1):
+        if key not in scores:
+            return number
+    return len(state["rounds"]) + 1
 
 
 def round_complete(state: dict, index: int) -> bool:

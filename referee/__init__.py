@@ -1,0 +1,58 @@
+"""Referee: a phone-friendly referee for word games played at a real table."""
+
+import os
+import secrets
+
+from flask import Flask
+from htmx_flask import Htmx
+
+from .db import db, open_database
+from .models import create_tables
+from .paths import resource
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """The app factory: configuration, database, blueprints."""
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=resource("templates"), static_folder=resource("static"))
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL"),
+        PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _secret_key(app.instance_path)
+    db.initialize(open_database(app.config["DATABASE_URL"], app.instance_path))
+    with db.connection_context():
+        create_tables()
+    Htmx(app)
+    _register(app)
+    return app
+
+
+def _secret_key(instance_path: str) -> str:
+    """A key kept in the instance folder so sessions survive restarts."""
+    os.makedirs(instance_path, exist_ok=True)
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write(secrets.token_hex(32))
+    with open(path) as f:
+        return f.read().strip()
+
+
+def _register(app: Flask):
+    from .web import api, errors, play, tables
+
+    errors.init_app(app)
+    for module in (tables, play, api):
+        app.register_blueprint(module.bp)
+    try:
+        from .web import lookup
+    except ImportError:   # the dictionary API lands with the lexicon
+        return
+    app.register_blueprint(lookup.bp)

@@ -1,0 +1,205 @@
+"""The table screen: the live region, polling, actions, undo and host powers."""
+
+import secrets
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from htmx_flask import make_response
+
+from .. import games, store
+from ..engine import timer
+from ..engine.errors import RefereeError
+from . import auth
+from .htmx import page_or_region, refused
+from .tables import join_url, options_from_form
+
+bp = Blueprint("play", __name__)
+
+LOG_LINES = 40
+
+
+def form_action() -> dict:
+    """The posted form as an action: repeated fields (or names ending in []) become lists."""
+    action = {}
+    for name in request.form:
+        values = request.form.getlist(name)
+        if name.endswith("[]"):
+            action[name[:-2]] = values
+        else:
+            action[name] = values if len(values) > 1 else values[0]
+    return action
+
+
+def acting_seat(table, viewer) -> int | None:
+    """The seat this phone acts for: its own, or the one the host picked."""
+    if viewer.host:
+        chosen = session.get("as", {}).get(table.code)
+        seated = {s.number for s in store.active_seats(table)}
+        if chosen in seated:
+            return chosen
+    return viewer.seat
+
+
+def live_context(table, viewer) -> dict:
+    """Everything the live region of the table screen shows to this viewer."""
+    game_row = store.current_game(table)
+    game = games.get(game_row.slug)
+    state = game_row.state
+    me = acting_seat(table, viewer)
+    actions = store.log(game_row)
+    undone = store.undone_targets(actions)
+    return {
+        "table": table, "viewer": viewer, "me": me, "game_row": game_row, "game": game,
+        "state": game.view(state, me, viewer.host),
+        "choices": game.choices(state, me, viewer.host) if hasattr(game, "choices") else [],
+        "standings": game.standings(state),
+        "outcome": game_row.outcome,
+        "log": [(a, a.seq in undone) for a in reversed(actions[-LOG_LINES:])],
+        "seats": store.all_seats(table),
+        "evening": store.evening(table),
+        "timer": state["timer"], "now": store.now_ms(), "time_is_up": timer.is_up(state["timer"], store.now_ms()),
+        "version": table.version,
+        "new_key": lambda: secrets.token_urlsafe(12),
+        "join_url": join_url(table),
+        "catalogue": games.catalogue(),
+        "board": f"games/{game_row.slug}/board.html",
+    }
+
+
+def viewing(code: str):
+    """The table and the viewer, or a redirect for phones that have not joined."""
+    table = store.load(code)
+    viewer = auth.viewer_for(table)
+    if not auth.admitted(table, viewer):
+        abort(403, "Join this table first: scan its QR code or type its code on the home page.")
+    return table, viewer
+
+
+@bp.get("/t/<code>")
+def table(code):
+    """The table screen."""
+    table, viewer = viewing(code)
+    return page_or_region("table.html", "_live.html", **live_context(table, viewer))
+
+
+@bp.get("/t/<code>/poll")
+def poll(code):
+    """204 while nothing changed (one indexed read); the live region once it has."""
+    version = store.version_of(code)
+    if version is None:
+        return make_response("", 286)   # htmx stops polling a table that is gone
+    if str(version) == request.args.get("v"):
+        return make_response("", 204)
+    table, viewer = viewing(code)
+    return live(table, viewer)
+
+
+def live(table, viewer, status=200, message=None):
+    """The live region, with the flash region cleared (or set) out of band."""
+    body = render_template("_live.html", **live_context(table, viewer))
+    body += render_template("_flash.html", message=message, kind="error", oob=True)
+    response = make_response(body, status)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def after_change(code, viewer):
+    """The acting phone gets its update in the answer to its own request."""
+    if request.htmx:
+        return live(store.load(code), viewer)
+    return redirect(url_for("play.table", code=code), code=303)
+
+
+def refusal(error, code, viewer):
+    if isinstance(error, store.Stale) and request.htmx:
+        return live(store.load(code), viewer, error.status, error.message)
+    return refused(error, url_for("play.table", code=code))
+
+
+@bp.post("/t/<code>/act")
+def act(code):
+    """Any game action from a form."""
+    table, viewer = viewing(code)
+    action = form_action()
+    if viewer.host and "seat" not in action:
+        action["seat"] = acting_seat(table, viewer)
+    try:
+        store.act(table.code, viewer, action, key=action.get("key"), expected_version=action.get("v"))
+    except RefereeError as error:
+        return refusal(error, table.code, viewer)
+    return after_change(table.code, viewer)
+
+
+@bp.post("/t/<code>/undo")
+def undo(code):
+    """The host takes back the last action."""
+    table, viewer = viewing(code)
+    try:
+        store.undo(table.code, viewer, key=request.form.get("key"))
+    except RefereeError as error:
+        return refusal(error, table.code, viewer)
+    return after_change(table.code, viewer)
+
+
+@bp.post("/t/<code>/as")
+def act_as(code):
+    """The host picks which player the phone acts for."""
+    table, viewer = viewing(code)
+    if not viewer.host:
+        abort(403)
+    chosen = session.get("as", {})
+    chosen[table.code] = request.form.get("seat", type=int)
+    session["as"] = chosen
+    return after_change(table.code, viewer)
+
+
+@bp.post("/t/<code>/host")
+def host(code):
+    """Release a seat, remove a player, hand over host, lock or unlock joining."""
+    table, viewer = viewing(code)
+    try:
+        store.host_change(table.code, viewer, request.form.get("do", ""), request.form.get("seat"))
+    except RefereeError as error:
+        return refusal(error, table.code, viewer)
+    return after_change(table.code, viewer)
+
+
+@bp.get("/t/<code>/next")
+def next_game_form(code):
+    """Choose the next game for the same roster."""
+    table, viewer = viewing(code)
+    if not viewer.host:
+        abort(403)
+    slug = request.args.get("game", "")
+    game = games.get(slug)
+    return render_template("next_game.html", table=table, game=game, catalogue=games.catalogue(),
+                           options=(store.PLATFORM_OPTIONS | game.OPTIONS) if game else {})
+
+
+@bp.post("/t/<code>/next")
+def next_game(code):
+    """Start the chosen game at this table."""
+    table, viewer = viewing(code)
+    slug = request.form.get("game", "")
+    game = games.get(slug)
+    if game is None:
+        abort(404)
+    try:
+        store.next_game(table.code, viewer, slug, options_from_form(game))
+    except RefereeError as error:
+        return refused(error, url_for("play.next_game_form", code=table.code, game=slug))
+    return redirect(url_for("play.table", code=table.code), code=303)
+
+
+@bp.get("/t/<code>/share")
+def share_page(code):
+    """The big QR code for late joiners."""
+    table, viewer = viewing(code)
+    return render_template("share.html", table=table, join_url=join_url(table))
+
+
+@bp.get("/api/time")
+def server_time():
+    """The server clock in ms, for phones to estimate their offset."""
+    response = current_app.response_class(f'{{"now": {store.now_ms()}}}', mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
