@@ -43,7 +43,7 @@ def writing(state, number=1, at=T0):
 
 
 def time_up(state, at=T0):
-    return at + state["options"]["seconds"] * 1000
+    return at + state["options"]["timer_seconds"] * 1000
 
 
 def bid_all(state, cards_by_seat, at=None):
@@ -224,7 +224,7 @@ def test_timer_starts_immediately_when_the_question_has_been_read():
 
 
 def test_timer_duration_is_editable():
-    assert writing(started(seconds=45))["timer"]["duration"] == 45_000
+    assert writing(started(timer_seconds=45))["timer"]["duration"] == 45_000
 
 
 def test_stop_is_refused_while_time_is_left_but_the_host_may_stop_early():
@@ -271,7 +271,7 @@ def test_sealed_bids_hidden_from_other_seats_until_all_are_revealed():
 def test_log_line_of_a_sealed_bid_does_not_show_the_amount():
     state = writing(started())
     line = rl.describe({"type": "bid", "seat": 0, "host": False, "at": time_up(state), "cards": [5]}, state)
-    assert line == "Ann placed a sealed bid."
+    assert line == "Ann placed a sealed bid"
 
 
 def test_all_bids_are_revealed_at_once_when_the_last_is_in():
@@ -646,10 +646,10 @@ def test_a_rejected_action_changes_nothing():
 
 def test_log_lines_read_like_the_table():
     state = act(started(), "question", seat=0, number=3)
-    assert rl.describe({"type": "double", "seat": 2, "at": T0}, state) == "Cy declares Double."
+    assert rl.describe({"type": "double", "seat": 2, "at": T0}, state) == "Cy declares Double"
     state = at_reading(**{"0": [5], "1": [2], "2": [1]})
     assert rl.describe({"type": "read", "seat": 2, "at": T0, "met": True}, state) == \
-        "Cy read 1 words as bid and moves 1 spaces."
+        "Cy read 1 word as bid and moves 1 space"
 
 
 # --- a whole game and properties ------------------------------------------------------
@@ -728,3 +728,10 @@ def test_view_says_what_the_table_is_waiting_for():
     assert rl.view(state, 0, False)["words_read"] == {"0": 0, "1": 1, "2": 0}
     assert rl.describe({"type": "strike", "host": True, "seat": 0, "word": "x", "struck": "no", "at": T0},
                        state).startswith("strike: ")
+
+
+def test_team_standings_give_the_place_to_every_member():
+    state = new_game(("A", "B", "C", "D"), teams=["R", "R", "B", "B"], by_team=True)
+    state = new_round_with(act(state, "begin", host=True, order=["B", "R"], reader=0), sR=5, sB=2)
+    rows = rl.standings(state)
+    assert [(r["key"], r["seat"], r["seats"], r["place"]) for r in rows] == [("R", None, [0, 1], 1), ("B", None, [2, 3], 2)]

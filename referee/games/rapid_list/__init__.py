@@ -4,6 +4,7 @@ READY = False
 
 import copy  # noqa: E402
 
+from referee.engine import timer  # noqa: E402
 from referee.engine.errors import BadAction, RuleError  # noqa: E402
 from referee.engine.options import Option  # noqa: E402
 
@@ -19,7 +20,7 @@ TEAMS = True
 
 OPTIONS = {
     "by_team": Option(False, "Play in teams", "One cube per team (for more than 8 players; up to 8 teams)."),
-    "seconds": Option(30, "Writing time (seconds)", "The timer started when the question has been read.", low=5, high=600),
+    "timer_seconds": Option(30, "Writing time (seconds)", "The timer started when the question has been read.", low=5, high=600),
     "normal_spaces": Option(8, "Normal spaces", "Space cards without a challenge symbol.", low=1, high=40),
     "challenge_spaces": Option(4, "Challenge spaces", "Space cards with a challenge symbol.", low=0, high=20),
     "challenge_at": Option("", "Challenge spaces at", "Space numbers, e.g. '6, 11, 12' (1 = first after START; "
@@ -78,7 +79,7 @@ def setup(players: list, options: dict) -> dict:
         "question_reader": None, "question": None, "rejected_by": [], "doubled": [], "challenged": [],
         "challenge_card": None, "bids": {}, "revealed": False, "reading_order": [], "reading_now": None,
         "results": {}, "lists": {r: [] for r in ids}, "said": [],
-        "timer": rounds.timer.new(options["seconds"] * 1000),
+        "timer": timer.new(options["timer_seconds"] * 1000),
     }
 
 

@@ -31,12 +31,17 @@ def where(state: dict, racer_id: str) -> str:
     return f"on space {space}{kind}"
 
 
+def _seat(state: dict, racer: dict):
+    """A player's seat; None for a team (its rows carry `seats` and `key` = the team)."""
+    return None if state["options"]["by_team"] else racer["seats"][0]
+
+
 def standings(state: dict) -> list:
     if not state["cubes"]:
-        return [{"seat": r["seats"][0], "seats": r["seats"], "key": r["id"], "name": r["name"],
+        return [{"seat": _seat(state, r), "seats": r["seats"], "key": r["id"], "name": r["name"],
                  "score": 0, "place": 1, "detail": "waiting to start"} for r in state["racers"]]
     place_of = places({r["id"]: finish_key(state, r["id"]) for r in state["racers"]})
-    rows = [{"seat": r["seats"][0], "seats": r["seats"], "key": r["id"], "name": r["name"],
+    rows = [{"seat": _seat(state, r), "seats": r["seats"], "key": r["id"], "name": r["name"],
              "score": board.space_of(state, r["id"]), "place": place_of[r["id"]], "detail": where(state, r["id"])}
             for r in state["racers"]]
     return sorted(rows, key=lambda row: (row["place"], row["name"]))
@@ -172,8 +177,12 @@ def _read(before, after, action, actor):
     bid_total = before["bids"][racer_id]["total"]
     moved = board.space_of(after, racer_id) - board.space_of(before, racer_id)
     if moved:
-        return f"{who(before, racer_id)} read {bid_total} words as bid and moves {moved} spaces"
-    return f"{who(before, racer_id)} could not read {bid_total} words and stays"
+        return f"{who(before, racer_id)} read {plural(bid_total, 'word')} as bid and moves {plural(moved, 'space')}"
+    return f"{who(before, racer_id)} could not read {plural(bid_total, 'word')} and stays"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 _LINES = {
@@ -207,4 +216,4 @@ def _consequences(before: dict, after: dict) -> str:
         extra.append(f"Round {after['round']}: {who(after, after['question_reader'])} is the reader")
         if after["challenged"]:
             extra.append(f"{names(after, after['challenged'])} must draw a Challenge Card")
-    return "".join(f". {e}" for e in extra) + "."
+    return "".join(f". {e}" for e in extra)

@@ -34,7 +34,7 @@ def require_question_reader(state: dict, action: dict, what: str) -> None:
 # --- a new round ---------------------------------------------------------------------
 
 def duration(state: dict) -> int:
-    return state["options"]["seconds"] * 1000
+    return state["options"]["timer_seconds"] * 1000
 
 
 def start_round(state: dict, reader: str) -> None:
