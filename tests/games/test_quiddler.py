@@ -676,3 +676,20 @@ def test_the_dictionary_is_an_option_chosen_before_the_game():
     assert new(lexicon="junior")["options"]["lexicon"] == "junior"
     with pytest.raises(BadAction):
         new(lexicon="klingon")
+
+
+def test_junior_values_known_from_the_score_example_are_marked_known_the_rest_editable():
+    deck = new()["cards"]
+    known = {f: deck[f]["value"] for f in ("i", "f", "h", "at", "p", "a", "w", "b", "e", "t")}
+    assert known == {"i": 1, "f": 4, "h": 4, "at": 2, "p": 4, "a": 1, "w": 5, "b": 4, "e": 1, "t": 2}
+    assert all(deck[f]["known"] for f in known)
+    assert deck["c"]["known"] is False and deck["c"]["value"] == q.cards.junior_guess("c")
+    assert q.cards.deck_size(deck) is None
+
+
+def test_options_can_turn_off_proper_nouns_and_subtract_unused_cards_in_junior():
+    state = lay(to_round(new(proper_nouns="no", unused_subtracted="yes"), 2), 0, ["t", "o", "m"])
+    state = act(state, "challenge", seat=1, player=0, index=0, verdict={**OK, "proper_noun": True})
+    assert state["round"]["entries"]["0"]["words"][0]["challenge"]["valid"] is False
+    state = act(state, "unused", seat=1, cards=["w"])
+    assert q.round_preview(state)["seats"]["1"]["unused_points"] == 5
