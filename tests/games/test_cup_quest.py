@@ -134,6 +134,14 @@ def test_every_roll_can_be_rolled_by_the_app_or_typed():
     assert cq.random_needs(state, {"type": "transport_roll", "roll": "4"}) == {}
 
 
+def test_the_deck_hands_and_draw_pile_stay_on_the_table_so_any_card_may_be_played():
+    state = started(n=6)
+    for seat in range(5):                    # five Aces in a row: the app does not count the deck
+        state = act(state, "play", seat, card="A", target=5)
+    assert "deck" not in state and "hand" not in json.dumps(state)
+    assert state["status"]["5"]["frozen"] == 2
+
+
 # A turn: play a card, discard a card for a new one, or snipe --------------------------
 
 def test_each_turn_a_player_can_play_a_card_discard_a_card_or_snipe():
