@@ -1,0 +1,35 @@
+"""Helpers for web tests: open a table through the pages, find its QR secret and version."""
+
+from referee.models import Table
+
+HX = {"HX-Request": "true"}
+
+
+def open_table(client, names=("Ann", "Ben", "Cat"), slug="scorepad", **options):
+    """Open a table from the new-table form; the client becomes its host. Returns the code."""
+    form = {f"name{i}": name for i, name in enumerate(names)}
+    form.update(options)
+    response = client.post(f"/new/{slug}", data=form)
+    assert response.status_code == 303, response.data
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def join_link(code):
+    """The path the table's QR code encodes."""
+    return f"/j/{code}?k={Table.get(Table.code == code).join_key}"
+
+
+def seat_phone(client, code, seat):
+    """A phone scans the QR code and takes a seat."""
+    assert client.get(join_link(code)).status_code == 200
+    response = client.post(f"/j/{code}", data={"seat": seat})
+    assert response.status_code == 303, response.data
+    return client
+
+
+def version(client, code):
+    return client.get(f"/api/tables/{code}").get_json()["version"]
+
+
+def act(client, code, **fields):
+    return client.post(f"/t/{code}/act", data=fields, headers=HX)
