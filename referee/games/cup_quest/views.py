@@ -4,7 +4,7 @@ import copy
 
 from referee.engine.outcome import outcome_from_places
 
-from .common import GIANTS, carrier, grail_text, plural, seats, status, who
+from .common import BOUNCES, FACES, GIANTS, carrier, grail_text, plural, seats, status, who
 from .start import must_roll_for_order, still_to_roll
 
 
@@ -122,11 +122,11 @@ def prompt(state: dict) -> str:
             return f"{name} must battle {' and '.join(GIANTS[g] for g in owed)}."
         return f"{name} has moved: attack a neighbour, pick up the grail, go home, or end the turn."
     if phase == "transport":
-        return f"{name}: roll for the transport to the {pending['rank']} of {pending['suit']} (1-3 works)."
+        return f"{name}: roll for the transport to the {FACES[pending['rank']]} of {pending['suit']} (1-3 works)."
     if phase == "battle":
         rival = GIANTS.get(pending["opponent"]) or who(state, pending["opponent"])
         return f"{name} battles {rival}: roll one die for each."
-    return f"{name} snipes at {who(state, pending['target'])}: bounce {pending['attempt']} of 2."
+    return f"{name} snipes at {who(state, pending['target'])}: bounce {pending['attempt']} of {BOUNCES}."
 
 
 def summary(state: dict) -> dict:
