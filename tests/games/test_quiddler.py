@@ -628,28 +628,69 @@ def test_the_module_is_not_ready_for_the_home_page_yet():
 # --- Properties -----------------------------------------------------------------------------------
 
 FACES = ["a", "t", "e", "h", "at", "z", "i", "f"]
+word_strategy = st.builds(lambda s, c: {"type": "word", "seat": s, "cards": c},
+                          st.integers(0, 2), st.lists(st.sampled_from(FACES), min_size=1, max_size=2))
 action_strategy = st.one_of(
+    word_strategy, word_strategy,
     st.builds(lambda s, c: {"type": "word", "seat": s, "cards": c},
-              st.integers(0, 2), st.lists(st.sampled_from(FACES), min_size=1, max_size=4)),
-    st.builds(lambda s, i: {"type": "remove_word", "seat": s, "index": i}, st.integers(0, 2), st.integers(0, 3)),
+              st.integers(0, 2), st.lists(st.sampled_from(FACES), min_size=1, max_size=3)),
+    st.builds(lambda s, i: {"type": "remove_word", "seat": s, "index": i}, st.integers(0, 2), st.integers(0, 1)),
     st.builds(lambda s, c: {"type": "unused", "seat": s, "cards": c},
               st.integers(0, 2), st.lists(st.sampled_from(FACES), max_size=3)),
     st.builds(lambda s: {"type": "went_out", "seat": s}, st.integers(0, 2)),
     st.builds(lambda s, p, i, v: {"type": "challenge", "seat": s, "player": p, "index": i,
                                   "verdict": OK if v else NOT_A_WORD},
-              st.integers(0, 2), st.integers(0, 2), st.integers(0, 3), st.booleans()),
-    st.builds(lambda p, i: {"type": "overrule", "player": p, "index": i, "host": True}, st.integers(0, 2), st.integers(0, 3)),
+              st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.booleans()),
+    st.builds(lambda p, i: {"type": "overrule", "player": p, "index": i, "host": True}, st.integers(0, 2), st.integers(0, 1)),
     st.just({"type": "confirm_round", "host": True}),
+    st.builds(lambda s: {"type": "go_out_and_confirm", "seat": s}, st.integers(0, 2)),
+    st.builds(lambda s, v: {"type": "challenge_any", "seat": s, "valid": v}, st.integers(0, 2), st.booleans()),
+    st.just({"type": "overrule_any"}),
     st.builds(lambda f, v: {"type": "set_card_value", "face": f, "value": v, "host": True},
               st.sampled_from(FACES), st.integers(0, 9)),
 )
 
 
+def aimed(state, action):
+    """A challenge of (or an overrule on) the first word of another player that fits."""
+    words = [(int(k), i, w) for k, e in (state["round"] or {"entries": {}})["entries"].items()
+             for i, w in enumerate(e["words"])]
+    if action["type"] == "overrule_any":
+        hits = [(p, i) for p, i, w in words if w["challenge"]]
+        p, i = hits[0] if hits else (0, 0)
+        return {"type": "overrule", "player": p, "index": i, "host": True}
+    hits = [(p, i) for p, i, w in words if p != action["seat"] and not w["challenge"]]
+    p, i = hits[0] if hits else (0, 0)
+    return {"type": "challenge", "seat": action["seat"], "player": p, "index": i,
+            "verdict": OK if action["valid"] else NOT_A_WORD}
+
+
+def expanded(state, actions):
+    """Actions, with the macro 'go_out_and_confirm' turned into a full hand, going out and confirming."""
+    for action in actions:
+        if action["type"] in ("challenge_any", "overrule_any"):
+            yield lambda st_, a=action: aimed(st_, a)
+            continue
+        if action["type"] != "go_out_and_confirm":
+            yield action
+            continue
+        seat = action["seat"]
+        for _ in range(10):
+            yield lambda st_: {"type": "remove_word", "seat": seat, "index": 0}
+        yield lambda st_: {"type": "unused", "seat": seat, "cards": []}
+        yield lambda st_: {"type": "word", "seat": seat,
+                           "cards": ["a"] * (st_["round"]["cards"] if st_["round"] else 1)}
+        yield {"type": "went_out", "seat": seat, "host": True}
+        yield {"type": "confirm_round", "host": True}
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["junior", "classic"]), st.lists(action_strategy, max_size=40))
+@given(st.sampled_from(["junior", "classic"]), st.lists(action_strategy, max_size=60))
 def test_random_play_keeps_the_invariants(rule_set, actions):
     state = new(rules=rule_set)
-    for action in actions:
+    for action in expanded(state, actions):
+        if callable(action):
+            action = action(state)
         before = copy.deepcopy(state)
         try:
             after = q.apply(state, {**action, "at": 0})
@@ -669,6 +710,9 @@ def test_random_play_keeps_the_invariants(rule_set, actions):
                 laid = sum(len(w["cards"]) for w in entry["words"]) + len(entry["unused"])
                 assert laid <= state["round"]["cards"]
         q.choices(state, 0, False), q.choices(state, None, True), q.standings(state)
+        if state["phase"] == "over":
+            result = q.outcome(state)
+            assert result["winners"] and set(result["winners"]) <= {0, 1, 2}
 
 
 def test_the_dictionary_is_an_option_chosen_before_the_game():
@@ -693,3 +737,10 @@ def test_options_can_turn_off_proper_nouns_and_subtract_unused_cards_in_junior()
     assert state["round"]["entries"]["0"]["words"][0]["challenge"]["valid"] is False
     state = act(state, "unused", seat=1, cards=["w"])
     assert q.round_preview(state)["seats"]["1"]["unused_points"] == 5
+
+
+def test_log_lines_for_unused_cards_and_the_dealer():
+    state = new()
+    assert q.describe({"type": "unused", "seat": 1, "cards": "c-at"}, state) == "Ben left C-AT unused"
+    assert q.describe({"type": "unused", "seat": 1, "cards": []}, state) == "Ben has no unused cards"
+    assert q.describe({"type": "set_dealer", "seat": 2, "host": True}, state) == "Cy deals round 1 (2 cards)"

@@ -195,8 +195,7 @@ def describe(action: dict, before: dict) -> str:
         word = described_word(before, action)
         return f"{person} took back {letters(word['cards']).upper() if word else 'a word'}"
     if kind == "unused":
-        cards = action.get("cards") or []
-        cards = cards.split() if isinstance(cards, str) else cards
+        cards = laid(before, {**action, "cards": action.get("cards") or []}) if action.get("cards") else []
         return f"{person} left {'-'.join(c.upper() for c in cards)} unused" if cards else f"{person} has no unused cards"
     if kind == "went_out":
         return f"{person} went out first"
