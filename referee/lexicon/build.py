@@ -77,7 +77,7 @@ def build_words() -> dict:
         forms = " ".join(sorted(entry["forms"])[:4])
         rows.append((word, f"{masks}|{forms}" if forms else masks))
     longest = max(len(word) for word in entries)
-    size = write_table(OUT / "words.tbl", rows, block_size=128,
+    size = write_table(OUT / "words.tbl", rows, block_size=64,
                        meta={"counts": counts, "proper_nouns": proper, "longest": longest,
                              "source": "SCOWL 2020.12.07 (Debian scowl)"})
     return {"file": "words.tbl", "size": size, "entries": len(rows), "counts": counts,
@@ -127,9 +127,9 @@ def build_wordnet() -> list[dict]:
             exceptions[form.replace("_", " ")].extend(f"{pos}:{b.replace('_', ' ')}" for b in bases)
     meta = {"source": "WordNet 3.0 (Debian wordnet-base)"}
     made = []
-    for name, rows, block in (("wordnet-synsets.tbl", synsets, 48),
-                              ("wordnet-lemmas.tbl", [(k, " ".join(v)) for k, v in lemmas.items()], 128),
-                              ("wordnet-exceptions.tbl", [(k, " ".join(v)) for k, v in exceptions.items()], 128)):
+    for name, rows, block in (("wordnet-synsets.tbl", synsets, 32),
+                              ("wordnet-lemmas.tbl", [(k, " ".join(v)) for k, v in lemmas.items()], 64),
+                              ("wordnet-exceptions.tbl", [(k, " ".join(v)) for k, v in exceptions.items()], 64)):
         size = write_table(OUT / name, rows, block_size=block, meta={**meta, "count": len(rows)})
         made.append({"file": name, "size": size, "entries": len(rows)})
     return made

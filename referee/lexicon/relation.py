@@ -15,7 +15,7 @@ Checks, in order (the first that finds a link wins):
 
 from __future__ import annotations
 
-from referee.lexicon.normal import key, tidy
+from referee.lexicon.normal import tidy
 
 
 def sense_of(synset: dict) -> dict:
@@ -40,14 +40,14 @@ def direct_antonym(wn, key_senses, cand, names):
     fallback = None
     for sid, lemma in key_senses:
         synset = wn.synset(sid)
-        words = [key(w) for w in synset["words"]]
+        words = synset["keys"]
         position = words.index(lemma) + 1 if lemma in words else 0
         for source, target, target_id in synset["antonyms"]:
             if target_id not in cand:
                 continue
             opposite = wn.synset(target_id)
             word = opposite["words"][target - 1]
-            if source == position and key(word) == cand[target_id]:
+            if source == position and opposite["keys"][target - 1] == cand[target_id]:
                 return {"relation": "antonym", "indirect": False, "sense": sense_of(synset),
                         "evidence": f"WordNet lists '{names[1]}' as a direct antonym of '{names[0]}' "
                                     f"{quote(synset)}; opposite sense {quote(opposite)}."}

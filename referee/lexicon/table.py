@@ -3,13 +3,14 @@
 Layout of a ``.tbl`` file (written by :func:`write_table`):
 
     b"RFTB1\\n"                      magic
-    block 0 .. block n-1             zlib-compressed, each "key\\tvalue\\n" lines, sorted by key
+    block 0 .. block n-1             raw deflate (small 1 KB window: cheap to inflate), each
+                                     holding "key\\tvalue\\n" lines, sorted by key
     index                            zlib-compressed JSON {"first": [...], "offsets": [...], "count", "meta"}
     8 bytes                          little-endian offset of the index
 
 Only the small index (first key of each block) is held in memory. A lookup
-bisects the index, inflates one block (a few kilobytes) and bisects its lines,
-so a lookup costs tens of microseconds and the file never has to be read whole.
+bisects the index, inflates one block (about 1-4 KB) and finds the line in it,
+so a lookup costs a few microseconds and the file never has to be read whole.
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ MAGIC = b"RFTB1\n"
 FOOTER = struct.Struct("<Q")
 
 
-def write_table(path, items, *, block_size: int = 128, meta: dict | None = None) -> int:
+def deflate(data: bytes, wbits: int) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, wbits)
+    return packer.compress(data) + packer.flush()
+
+
+def write_table(path, items, *, block_size: int = 64, wbits: int = -10, meta: dict | None = None) -> int:
     """Write ``items`` (an iterable of (key, value) strings) sorted by key; return the byte size."""
     rows = sorted(items)
     first, offsets = [], []
@@ -36,9 +42,10 @@ def write_table(path, items, *, block_size: int = 128, meta: dict | None = None)
             first.append(chunk[0][0])
             offsets.append(out.tell())
             text = "".join(f"{key}\t{value}\n" for key, value in chunk)
-            out.write(zlib.compress(text.encode("utf-8"), 9))
+            out.write(deflate(text.encode("utf-8"), wbits))
         offsets.append(out.tell())
-        index = {"first": first, "offsets": offsets, "count": len(rows), "meta": meta or {}}
+        index = {"first": first, "offsets": offsets, "count": len(rows), "wbits": wbits,
+                 "meta": meta or {}}
         out.write(zlib.compress(json.dumps(index, ensure_ascii=False).encode("utf-8"), 9))
         out.write(FOOTER.pack(offsets[-1]))
         return out.tell()
@@ -53,8 +60,9 @@ class Table:
         self._first: list[str] = []
         self._offsets: list[int] = []
         self.count = 0
+        self._wbits = 15
         self.meta: dict = {}
-        self._cache: OrderedDict[int, tuple[list[str], list[str]]] = OrderedDict()
+        self._cache: OrderedDict[int, str] = OrderedDict()
         self._cache_blocks = cache_blocks
 
     def _open(self) -> None:
@@ -65,40 +73,41 @@ class Table:
         (where,) = FOOTER.unpack(self._map[-FOOTER.size:])
         index = json.loads(zlib.decompress(self._map[where:-FOOTER.size]))
         self._first, self._offsets = index["first"], index["offsets"]
-        self.count, self.meta = index["count"], index["meta"]
+        self.count, self.meta, self._wbits = index["count"], index["meta"], index.get("wbits", 15)
 
     def ensure_open(self) -> "Table":
         if self._map is None:
             self._open()
         return self
 
-    def _block(self, number: int) -> tuple[list[str], list[str]]:
+    def _block(self, number: int) -> str:
+        """Block ``number`` inflated to text, starting with a newline (a small LRU cache)."""
         cached = self._cache.get(number)
         if cached is not None:
             self._cache.move_to_end(number)
             return cached
         raw = self._map[self._offsets[number]:self._offsets[number + 1]]
-        keys, values = [], []
-        for line in zlib.decompress(raw).decode("utf-8").splitlines():
-            key, _, value = line.partition("\t")
-            keys.append(key)
-            values.append(value)
-        self._cache[number] = (keys, values)
+        text = "\n" + zlib.decompress(raw, self._wbits).decode("utf-8")
+        self._cache[number] = text
         if len(self._cache) > self._cache_blocks:
             self._cache.popitem(last=False)
-        return keys, values
+        return text
 
     def get(self, key: str, default: str | None = None) -> str | None:
         """The value stored for ``key``, or ``default``."""
         self.ensure_open()
+        if "\n" in key or "\t" in key:
+            return default
         number = bisect.bisect_right(self._first, key) - 1
         if number < 0:
             return default
-        keys, values = self._block(number)
-        at = bisect.bisect_left(keys, key)
-        if at < len(keys) and keys[at] == key:
-            return values[at]
-        return default
+        text = self._block(number)
+        needle = "\n" + key + "\t"
+        at = text.find(needle)
+        if at < 0:
+            return default
+        start = at + len(needle)
+        return text[start:text.index("\n", start)]
 
     def __contains__(self, key: str) -> bool:
         return self.get(key) is not None
@@ -107,5 +116,6 @@ class Table:
         """Every (key, value) in key order (for tests and tools, not for request paths)."""
         self.ensure_open()
         for number in range(len(self._first)):
-            keys, values = self._block(number)
-            yield from zip(keys, values)
+            for line in self._block(number).split("\n")[1:-1]:
+                key, _, value = line.partition("\t")
+                yield key, value

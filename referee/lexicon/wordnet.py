@@ -37,9 +37,10 @@ class WordNet:
 
     def __init__(self, folder):
         self.synsets = Table(folder / "wordnet-synsets.tbl", cache_blocks=128)
-        self.lemmas = Table(folder / "wordnet-lemmas.tbl")
+        self.lemmas = Table(folder / "wordnet-lemmas.tbl", cache_blocks=256)
         self.exceptions = Table(folder / "wordnet-exceptions.tbl")
-        self.synset = lru_cache(maxsize=4096)(self._synset)
+        self.synset = lru_cache(maxsize=2048)(self._synset)
+        self.senses = lru_cache(maxsize=1024)(self._senses)
 
     def _synset(self, synset_id: str) -> dict:
         kind, words, antonyms, similar, see_also, gloss = self.synsets.get(synset_id).split("\t")
@@ -49,14 +50,15 @@ class WordNet:
             source, target, target_id = link.split(":")
             links.append((int(source), int(target), target_id))
         return {"id": synset_id, "pos": POS_NAMES[kind], "satellite": kind == "s",
-                "words": words.split("|"), "antonyms": links, "similar": similar.split(), "see_also": see_also.split(),
+                "words": words.split("|"), "keys": [key(w) for w in words.split("|")],
+                "antonyms": links, "similar": similar.split(), "see_also": see_also.split(),
                 "definition": definition, "examples": examples}
 
     def ids(self, lemma: str) -> list[str]:
         value = self.lemmas.get(lemma)
         return value.split() if value else []
 
-    def senses(self, word: str) -> list[tuple[str, str]]:
+    def _senses(self, word: str) -> list[tuple[str, str]]:
         """[(synset id, lemma)] for ``word`` and its base forms (running -> run), in sense order."""
         found, seen = [], set()
 
@@ -82,12 +84,12 @@ class WordNet:
         shown = tidy(word)
         if refusal(shown):
             return None
-        return key(shown).replace("-", " ") if key(shown) not in ("-",) else None
+        return key(shown)
 
     def sense_view(self, synset: dict, lemma: str) -> dict:
         return {"synset": synset["id"], "pos": synset["pos"], "gloss": synset["definition"],
                 "examples": synset["examples"],
-                "synonyms": [w for w in synset["words"] if key(w) != lemma]}
+                "synonyms": [w for w, k in zip(synset["words"], synset["keys"]) if k != lemma]}
 
     def define(self, word) -> list[dict]:
         """Every sense of ``word``: part of speech, gloss, examples and synonyms."""
@@ -98,7 +100,7 @@ class WordNet:
                 for sid, base in self.senses(lemma)]
 
     def antonyms_of(self, synset: dict, lemma: str) -> list[str]:
-        position = [key(w) for w in synset["words"]].index(lemma) + 1 if lemma in map(key, synset["words"]) else 0
+        position = synset["keys"].index(lemma) + 1 if lemma in synset["keys"] else 0
         return [self.synset(target)["words"][t - 1]
                 for s, t, target in synset["antonyms"] if s == position or position == 0]
 
