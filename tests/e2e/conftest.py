@@ -1,0 +1,93 @@
+"""End-to-end fixtures: the real app under waitress on loopback, Debian's Chromium via Playwright."""
+
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from referee import create_app
+
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def chromium_path():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("REFEREE_REQUIRE_BROWSER"):
+            pytest.fail("Chromium is required here: apt-get install chromium")
+        pytest.skip("Chromium is not installed (apt-get install chromium); end-to-end tests need it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The app served by waitress on a free loopback port, as `referee serve` would."""
+    from waitress.server import create_server
+
+    holder = {}
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'e2e.sqlite3'}", "SECRET_KEY": "e2e"})
+    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
+    url = f"http://127.0.0.1:{srv.effective_port}"
+    app.config["PUBLIC_URL"] = url          # phones here are on loopback too
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    holder["url"] = url
+    yield url
+    srv.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phone-sized browser contexts; each is one phone."""
+    contexts = []
+
+    def make(skew_ms=0):
+        context = browser.new_context(**PHONE)
+        if skew_ms:
+            # This phone's clock is wrong by skew_ms: the countdown must still agree.
+            context.add_init_script(f"""(() => {{ const real = Date.now; Date.now = () => real() + {skew_ms}; }})();""")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shot():
+    SHOTS.mkdir(exist_ok=True)
+
+    def take(page, name):
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    return take
+
+
+def decode_qr(png_path: str) -> str:
+    """Read a QR code from a picture the way a phone camera would (zbarimg, Debian's zbar-tools)."""
+    if shutil.which("zbarimg") is None:
+        pytest.fail("zbarimg is needed to read QR codes: apt-get install zbar-tools")
+    out = subprocess.run(["zbarimg", "--quiet", "--raw", png_path], capture_output=True, text=True, check=True)
+    return out.stdout.strip()

@@ -1,0 +1,67 @@
+"""Two phones at one score pad table: create, scan the QR code, join, see each other's scores."""
+
+import re
+
+from conftest import SHOTS, decode_qr
+
+
+def open_scorepad(page, base):
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("Score pad")).click()
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Ben")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    return page.url.rsplit("/", 1)[-1]
+
+
+def add_points(page, seat, points):
+    page.fill(f"#pts-{seat}", str(points))
+    page.locator(f"#pts-{seat}").locator("xpath=..").get_by_role("button", name="Add").click()
+
+
+def test_second_phone_scans_the_qr_code_joins_and_both_see_each_others_scores(server, phone, shot):
+    host = phone()
+    code = open_scorepad(host, server)
+    shot(host, "01-host-table")
+    qr_png = SHOTS / "qr.png"
+    host.locator("[data-join-qr]").screenshot(path=str(qr_png))
+    join_url = decode_qr(str(qr_png))
+    assert join_url.startswith(f"{server}/j/{code}?k=")
+
+    ben = phone()
+    ben.goto(join_url)
+    shot(ben, "02-phone-pick-seat")
+    ben.get_by_role("button", name="Ben").click()
+    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    assert "You are Ben" in ben.locator(".who").inner_text()
+
+    add_points(ben, 1, 7)                       # Ben's own phone
+    ben.wait_for_selector("td.total:has-text('7')")
+    host.wait_for_selector("td.total:has-text('7')")   # arrives on the host by polling
+    add_points(host, 0, -4)                     # host enters Ann's score with a minus sign
+    ben.wait_for_selector("td.total:has-text('-4')")
+    shot(ben, "03-phone-sees-host-score")
+    shot(host, "04-host-after-scores")
+
+    ben.reload()                                # a reload keeps the seat
+    assert "You are Ben" in ben.locator(".who").inner_text()
+
+
+def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot):
+    host = phone()
+    code = open_scorepad(host, server)
+    late = phone(skew_ms=93_400)                # this phone's clock is 93.4 s fast
+    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr2.png"))
+    late.goto(decode_qr(str(SHOTS / "qr2.png")))
+    late.get_by_role("button", name="Ben").click()
+    late.wait_for_url(re.compile(f"/t/{code}$"))
+    host.locator("form.act:has(input[value=timer_start]) button").click()
+    late.wait_for_selector(".timer.running", timeout=5000)
+    host.wait_for_selector(".timer.running")
+    host.wait_for_timeout(1500)
+    shown = [p.evaluate("""() => { const el = document.querySelector('[data-timer]');
+        const started = +el.dataset.started, d = +el.dataset.duration;
+        return d - (window.refereeClock.now() - started); }""") for p in (host, late)]
+    assert abs(shown[0] - shown[1]) < 400, shown
+    shot(late, "05-phone-countdown")
