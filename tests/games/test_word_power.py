@@ -832,3 +832,8 @@ def test_money_is_conserved_and_never_negative_over_random_legal_play(data, n):
         assert json.loads(json.dumps(state)) == state
         if wp.outcome(state):
             break
+
+
+def test_the_host_records_the_infringement_penalty_for_the_eligible_players():
+    with pytest.raises(BadAction, match="penalty each eligible player"):
+        act(infringement(), "infringe", 0, roll=3, eligible=[1])

@@ -146,8 +146,8 @@ def grant_books(state: dict) -> None:
         else:
             tell(state, f"No book by Method {method}: the challenge undid it.")
     for card in turn["cards"]:
-        if card["status"] in ("standing", "upheld") and turn["pending"]:
-            card["status"] = "final" if card["status"] == "standing" else card["status"]
+        if card["status"] == "standing":
+            card["status"] = "final"
     turn["pending"] = []
 
 

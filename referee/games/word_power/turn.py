@@ -95,6 +95,8 @@ def infringe(state: dict, action: dict) -> None:
     need_phase(state, "infringement", f"{name(state, seat)} is not on a COPYRIGHT INFRINGEMENT space.")
     roll = integer(action, "roll", low=1, high=6)
     eligible = seat_list(state, action.get("eligible"), seat)
+    if eligible and action.get("each") in (None, ""):
+        raise BadAction("Type the penalty each eligible player receives.")
     each = integer(action, "each", low=0, high=10**7, default=0)
     total = each * len(eligible)
     tell(state, f"{name(state, seat)} rolls {roll} again.")
