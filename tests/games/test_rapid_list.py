@@ -735,3 +735,22 @@ def test_team_standings_give_the_place_to_every_member():
     state = new_round_with(act(state, "begin", host=True, order=["B", "R"], reader=0), sR=5, sB=2)
     rows = rl.standings(state)
     assert [(r["key"], r["seat"], r["seats"], r["place"]) for r in rows] == [("R", None, [0, 1], 1), ("B", None, [2, 3], 2)]
+
+
+# --- found while playing through the screens --------------------------------------------
+
+def test_log_line_of_question_read_names_the_writing_time():
+    state = act(started(timer_seconds=20), "question", host=True, number=3)
+    line = rl.describe({"type": "question_read", "seat": None, "host": True, "at": T0}, state)
+    assert line == "Question read: 20 seconds to write"
+
+
+def test_platform_timer_length_zero_means_the_rules_thirty_seconds():
+    # A table opened through the JSON API without options gets the platform's timer_seconds=0.
+    options = {**resolve(rl.OPTIONS, {}), "timer_seconds": 0}
+    state = rl.setup(players(*NAMES), options)
+    state = writing(act(state, "begin", host=True, order=["0", "1", "2"], reader=0))
+    assert state["timer"]["duration"] == 30_000
+    with pytest.raises(RuleError):
+        act(state, "bid", seat=0, cards=[1], at=T0 + 29_000)
+    assert act(state, "bid", seat=0, cards=[1], at=T0 + 30_000)["bids"]["0"]["total"] == 1

@@ -189,7 +189,7 @@ _LINES = {
     "begin": _begin,
     "head_start": lambda b, a, act, n: f"Head start for {n}: {a['head_start'][board.racer_of(b, act['seat'])]} spaces",
     "question": lambda b, a, act, n: f"Round {b['round']}: question {a['question']} on the card",
-    "question_read": lambda b, a, act, n: f"Question read: {a['options']['seconds']} seconds to write",
+    "question_read": lambda b, a, act, n: f"Question read: {a['timer']['duration'] // 1000} seconds to write",
     "double": lambda b, a, act, n: f"{n} declares Double",
     "reject": lambda b, a, act, n: f"{n} rejects the question; question {a['question']} is read instead",
     "time_up": lambda b, a, act, n: "Stop! Time is up: place your bids",

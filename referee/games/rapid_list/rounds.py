@@ -33,8 +33,12 @@ def require_question_reader(state: dict, action: dict, what: str) -> None:
 
 # --- a new round ---------------------------------------------------------------------
 
+DEFAULT_SECONDS = 30
+
+
 def duration(state: dict) -> int:
-    return state["options"]["timer_seconds"] * 1000
+    """The writing time; 0 (the platform's "the game's own length") means the rule's 30 seconds."""
+    return (state["options"]["timer_seconds"] or DEFAULT_SECONDS) * 1000
 
 
 def start_round(state: dict, reader: str) -> None:
