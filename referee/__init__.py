@@ -18,7 +18,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_CONTENT_LENGTH=3 * 1024 * 1024,   # the word-list upload; other requests get less (web/errors.py)
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         JSON_SORT_KEYS=False,

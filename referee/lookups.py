@@ -19,4 +19,7 @@ def fill(needs: dict, options: dict, table) -> dict:
 
 def table_words(table) -> set:
     """Words the table uploaded as its own list (empty until it uploads one)."""
-    return set()
+    from .store import word_list
+
+    uploaded = word_list(table)
+    return set(uploaded.words.split("\n")) if uploaded and uploaded.words else set()

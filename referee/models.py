@@ -87,7 +87,17 @@ class Action(BaseModel):
         indexes = ((("game", "seq"), True), (("table", "key"), True))
 
 
-MODELS = [Table, Seat, Game, Action]
+class WordList(BaseModel):
+    """The table's own word list (one word per line), uploaded by the host."""
+
+    table = ForeignKeyField(Table, backref="word_lists", on_delete="CASCADE", unique=True)
+    name = CharField(max_length=120)
+    words = TextField()                            # sorted, one per line
+    count = IntegerField()
+    uploaded_at = BigIntegerField()
+
+
+MODELS = [Table, Seat, Game, Action, WordList]
 
 
 def create_tables():

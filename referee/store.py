@@ -15,7 +15,7 @@ from .db import is_sqlite, writing
 from .engine import dice, play
 from .engine.errors import BadAction, RefereeError, RuleError
 from .engine.options import Option, resolve
-from .models import Action, Game, Seat, Table
+from .models import Action, Game, Seat, Table, WordList
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"   # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V
 CODE_LENGTH = 5
@@ -464,6 +464,23 @@ def _seat(table: Table, number) -> Seat:
     if seat is None:
         raise BadAction("That seat is not at this table.")
     return seat
+
+
+def save_word_list(code: str, viewer: Viewer, name: str, words: set) -> Outcome:
+    """The host gives the table its own word list (replacing any earlier one); logged."""
+    if not viewer.host:
+        raise Forbidden("Only the host can add the table's own word list.")
+    with writing():
+        table = _locked_table(code)
+        WordList.delete().where(WordList.table == table).execute()
+        WordList.create(table=table, name=name[:120] or "word list", words="\n".join(sorted(words)),
+                        count=len(words), uploaded_at=now_ms())
+        return Outcome(version=_bump(table))
+
+
+def word_list(table: Table):
+    """The table's own list, or None."""
+    return WordList.get_or_none(WordList.table == table)
 
 
 def evening(table: Table) -> list[dict]:

@@ -10,6 +10,9 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
+SMALL_BODY = 256 * 1024
+
+
 def wants_json() -> bool:
     return request.path.startswith("/api/")
 
@@ -42,6 +45,13 @@ def init_app(app):
         if wants_json():
             return jsonify(error="server_error", message=message), 500
         return render_template("error.html", message=message, status=500), 500
+
+    @app.before_request
+    def limit_body_size():
+        # Only the word-list upload may send more than a small form or JSON action.
+        if request.endpoint != "play.upload_words":
+            request.max_content_length = SMALL_BODY
+        return None
 
     @app.before_request
     def refuse_cross_site_posts():

@@ -2,12 +2,12 @@
 
 import secrets
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from htmx_flask import make_response
 
 from .. import games, store
 from ..engine import timer
-from ..engine.errors import RefereeError
+from ..engine.errors import BadAction, RefereeError
 from . import auth
 from .htmx import page_or_region, refused
 from .tables import join_url, options_from_form
@@ -62,6 +62,7 @@ def live_context(table, viewer) -> dict:
         "join_url": join_url(table),
         "catalogue": games.catalogue(),
         "board": f"games/{game_row.slug}/board.html",
+        "word_list": store.word_list(table),
     }
 
 
@@ -161,6 +162,26 @@ def host(code):
     except RefereeError as error:
         return refusal(error, table.code, viewer)
     return after_change(table.code, viewer)
+
+
+@bp.post("/t/<code>/words")
+def upload_words(code):
+    """The host uploads the table's own word list (a plain text file, one word per line)."""
+    table, viewer = viewing(code)
+    upload = request.files.get("file")
+    data = upload.read() if upload else request.form.get("words", "").encode()
+    name = (upload.filename if upload else "") or "typed list"
+    try:
+        from ..lexicon import parse_word_list
+
+        words = parse_word_list(data)
+        store.save_word_list(table.code, viewer, name, words)
+    except ValueError as error:
+        return refused(BadAction(str(error)), url_for("play.table", code=table.code))
+    except RefereeError as error:
+        return refused(error, url_for("play.table", code=table.code))
+    flash(f"The table's own list now has {len(words):,} words.", "info")
+    return redirect(url_for("play.table", code=table.code), code=303)
 
 
 @bp.get("/t/<code>/next")
