@@ -97,6 +97,8 @@ def test_board_colours_and_colour_names_are_editable():
     assert state["board"] == ["novice", "intermediate", "novice", "intermediate", "novice"]
     with pytest.raises(BadAction, match="Unknown space colour 'orange'"):
         new_game(board="n orange")
+    with pytest.raises(BadAction, match="its own colour"):
+        new_game(novice_colour="Green")
 
 
 def test_purple_spaces_without_cards_option():
@@ -365,6 +367,7 @@ def test_out_of_challenge_cards_a_loser_gives_two_novice_or_one_intermediate_awa
     state = broke(playing(), "Red", challenge=1, novice=2, intermediate=3)
     state = turn(state, "Red", 9, 1, 3, challenge=3)  # Red owes 2: has 1 challenge card
     assert state["phase"] == "pay" and state["teams"]["Blue"]["challenge"] == 11
+    assert state["pay_with"] == ["novice", "intermediate"]
     assert wq.choices(state, SEATS["Red"], False) == ["pay"]
     state = act(state, "pay", "Red", **{"with": "novice"})
     assert awards(state, "Red")["novice"] == 0 and awards(state, "Blue")["novice"] == 2
@@ -551,8 +554,7 @@ def legal_action(state, data):
         team = next(k for k in off["contenders"] if k not in off["rolls"])
         return {"type": "roll", "seat": state["teams"][team]["seats"][0], "roll": [data.draw(die), data.draw(die)]}
     if phase == "pay":
-        from referee.games.word_quest.cards import ways_to_pay
-        return {"type": "pay", "with": data.draw(st.sampled_from(ways_to_pay(state, state["debts"][0]["team"])))}
+        return {"type": "pay", "with": data.draw(st.sampled_from(state["pay_with"]))}
     if phase == "move":
         return {"type": "land", "roll": [data.draw(die), data.draw(die)]}
     if phase == "level":

@@ -237,6 +237,7 @@ def advance(state: dict) -> dict:
     if notes:
         state["last"] = (state["last"].rstrip(".") + "; " + "; ".join(notes) + ".").lstrip("; ")
     state["phase"] = next_phase(state)
+    state["pay_with"] = cards.ways_to_pay(state, state["debts"][0]["team"]) if state["phase"] == "pay" else []
     from .report import prompt
     state["prompt"] = prompt(state)
     return state

@@ -56,6 +56,8 @@ def colours_of(options: dict) -> dict:
 
 def parse_board(options: dict, colours: dict) -> list[str]:
     """The level of every space, space 1 first, repeating the pattern the host typed."""
+    if len(set(c.lower() for c in colours.values())) < len(KINDS):
+        raise BadAction("Each level needs its own colour name: " + ", ".join(colours.values()) + ".")
     words = {}
     for kind in KINDS:
         words[kind] = words[kind[0]] = kind
@@ -86,7 +88,7 @@ def setup(players: list[dict], options: dict) -> dict:
         "teams": teams, "team_order": list(teams), "order": list(teams), "ordered": False,
         "deck": deck, "dealt": not deck, "leftovers": [], "roll_off": None, "order_groups": [list(teams)],
         "to_share": [], "debts": [], "turn": None, "turns": 0, "eliminated": [],
-        "over": False, "suggest_finish": False, "phase": "deal", "prompt": "", "last": "The game was set up.",
+        "over": False, "suggest_finish": False, "phase": "deal", "prompt": "", "pay_with": [], "last": "The game was set up.",
     }
     from .play import advance
     return advance(state)
