@@ -412,10 +412,53 @@ def test_only_the_host_confirms_the_round():
 # --- Word entry ----------------------------------------------------------------------------------
 
 def test_typing_hat_asks_whether_it_was_h_a_t_or_h_at():
-    state = new()
+    state = to_round(new(), 2)
     assert q.splits(state, "hat") == [["h", "a", "t"], ["h", "at"]]
-    with pytest.raises(BadAction, match="HAT can be H-A-T or H-AT"):
-        act(state, "word", seat=0, text="hat")
+    state = act(state, "word", seat=0, text="hat")
+    word = state["round"]["entries"]["0"]["words"][0]
+    assert word["ways"] == [["h", "a", "t"], ["h", "at"]]
+    assert q.describe({"type": "word", "seat": 0, "text": "hat"}, new()) == "Ann laid HAT (which cards? H-A-T or H-AT)"
+    state = lay(state, 0)
+    state = act(state, "went_out", seat=0)
+    assert "Say which cards Ann's HAT used: H-A-T or H-AT" in q.confirm_blocker(state)
+    with pytest.raises(RuleError, match="Say which cards Ann's HAT used"):
+        host(state, "confirm_round")
+    state = act(state, "edit_word", seat=0, index=0, cards="h-at")
+    assert state["round"]["entries"]["0"]["words"][0] == {"cards": ["h", "at"], "challenge": None}
+    assert q.round_preview(state)["seats"]["0"]["word_points"] == 6
+
+
+def test_a_typed_word_takes_the_only_way_that_fits_the_hand():
+    state = act(to_round(new(), 3), "word", seat=0, text="if")
+    state = act(state, "word", seat=0, text="hat")          # 4 cards: I-F leaves room only for H-AT
+    assert state["round"]["entries"]["0"]["words"][1] == {"cards": ["h", "at"], "challenge": None}
+    assert act(new(), "word", seat=1, text="bat")["round"]["entries"]["1"]["words"][0]["cards"] == ["b", "at"]
+    with pytest.raises(RuleError, match="holds only 2 cards"):
+        act(new(), "word", seat=1, text="beat")              # round 1: neither B-E-A-T nor B-E-AT fits 2 cards
+
+
+def test_a_typed_word_with_dashes_is_read_card_by_card():
+    state = act(new(), "word", seat=0, text="H-AT")
+    assert state["round"]["entries"]["0"]["words"][0] == {"cards": ["h", "at"], "challenge": None}
+
+
+def test_which_cards_an_ambiguous_word_used_can_be_said_even_after_a_challenge():
+    state = act(to_round(new(), 2), "word", seat=0, text="hat")
+    state = act(state, "challenge", seat=1, player=0, index=0, verdict=OK)
+    assert "edit_word" in q.choices(state, 0, False)
+    state = act(state, "edit_word", seat=0, index=0, cards=["h", "at"])
+    assert state["round"]["entries"]["0"]["words"][0]["cards"] == ["h", "at"]
+    with pytest.raises(RuleError, match="can no longer be changed"):
+        act(state, "edit_word", seat=0, index=0, cards=["h", "a", "t"])
+
+
+def test_the_latest_ruling_is_the_last_challenge_made():
+    state = lay(to_round(new(), 2), 0, ["h", "at"], ["a"])
+    state = q.apply(state, {"type": "challenge", "seat": 1, "player": 0, "index": 1, "verdict": OK, "at": 5})
+    state = q.apply(state, {"type": "challenge", "seat": 2, "player": 0, "index": 0, "verdict": NOT_A_WORD, "at": 9})
+    latest = q.latest_ruling(state)
+    assert (latest["player"], latest["index"], latest["word"], latest["points"]) == (0, 0, "hat", 6)
+    assert latest["challenge"]["valid"] is False and latest["challenge"]["by"] == 2
 
 
 def test_a_word_with_only_one_way_to_lay_it_can_be_typed():

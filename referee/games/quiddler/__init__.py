@@ -14,7 +14,8 @@ from .cards import card_splits, classic_deck, junior_deck, letters, spelled, wor
 from .rounds import ROUND_ACTIONS, new_round, set_card_value
 from .solitaire import SOLITAIRE_ACTIONS, new_solitaire, showing
 from .tally import tally
-from .views import choices, describe, lookup_needs, outcome, round_preview, standings, view
+from .views import (choices, confirm_blocker, describe, latest_ruling, lookup_needs, outcome, round_preview,
+                    standings, view)
 
 READY = False
 SLUG = "quiddler"
@@ -48,7 +49,7 @@ OPTIONS = {
 
 ACTIONS = {
     "word": 'Lay a word card by card for a player this round: {"type": "word", "seat": 0, "cards": ["h", "at"]} '
-            '(or "text": "hat" when only one way to lay it exists)',
+            '(or "text": "hat": if several ways fit the hand, the word waits for edit_word to say which cards)',
     "edit_word": 'Change a word before the round is confirmed: {"type": "edit_word", "seat": 0, "index": 1, "cards": ["i", "f"]}',
     "remove_word": 'Take back a word: {"type": "remove_word", "seat": 0, "index": 1}',
     "unused": 'The cards a player could not use: {"type": "unused", "seat": 1, "cards": ["c"]}',
@@ -65,6 +66,7 @@ ACTIONS = {
 __all__ = ["READY", "SLUG", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "TEAMS", "OPTIONS", "ACTIONS",
            "setup", "apply", "standings", "outcome", "view", "describe", "lookup_needs", "choices",
            "card_splits", "splits", "word_points", "spelled", "letters", "tally", "round_preview", "showing",
+           "confirm_blocker", "latest_ruling", "deals", "deck_rows",
            "BadAction", "RuleError"]
 
 
@@ -102,6 +104,17 @@ def apply(state: dict, action: dict) -> dict:
         return SOLITAIRE_ACTIONS[kind](new, action)
     where = "in Solitaire" if state["phase"] == "solitaire" else "during a round"
     raise RuleError(f"{kind.replace('_', ' ').capitalize()} is not possible {where}.")
+
+
+def deals(state: dict) -> list[int]:
+    """Cards dealt in each round of this rule set (empty for Solitaire)."""
+    return rules.DEALS.get(rules.rule_set(state), [])
+
+
+def deck_rows(state: dict) -> list[dict]:
+    """The value table for the card keyboard: single letters first, then double-letter cards."""
+    return [{"face": face, "label": face.upper(), "value": card["value"], "known": card["known"], "count": card["count"]}
+            for face, card in sorted(state["cards"].items(), key=lambda item: (len(item[0]), item[0]))]
 
 
 def splits(state: dict, word: str) -> list[list[str]]:

@@ -114,23 +114,39 @@ def read_cards(action: dict, deck: dict, name: str = "cards", *, allow_empty=Fal
     return cards
 
 
-def cards_from_text(action: dict, deck: dict) -> list[str]:
-    """A word typed as letters ('text': 'hat') when only one way to lay it exists."""
+SEPARATORS = re.compile(r"[\s,+\-/|]")
+
+
+def text_ways(action: dict, deck: dict) -> list[list[str]]:
+    """Every way to lay a typed word ('text': 'hat'); text with separators ('h-at') is read card by card."""
     typed = action.get("text")
     if not isinstance(typed, str) or not typed.strip():
         raise BadAction("Say which cards make the word, card by card (for example H-AT).")
+    if SEPARATORS.search(typed.strip()):
+        return [read_cards({"cards": typed}, deck)]
     ways = card_splits(typed, deck)
     if not ways:
         raise RuleError(f"{typed.strip().upper()} cannot be made with this deck's cards.")
+    return ways
+
+
+def typed(action: dict) -> bool:
+    """The word came as typed letters rather than as a list of cards."""
+    return action.get("cards") in (None, "", []) and action.get("text") not in (None, "")
+
+
+def cards_from_text(action: dict, deck: dict) -> list[str]:
+    """A word typed as letters ('text': 'hat') when only one way to lay it exists."""
+    ways = text_ways(action, deck)
     if len(ways) > 1:
         shown = " or ".join(spelled(w) for w in ways)
-        raise BadAction(f"Which cards? {typed.strip().upper()} can be {shown}.")
+        raise BadAction(f"Which cards? {letters(ways[0]).upper()} can be {shown}. Type it with dashes, e.g. {spelled(ways[-1])}.")
     return ways[0]
 
 
 def word_cards(action: dict, deck: dict) -> list[str]:
     """The cards of a word from 'cards', or from 'text' when that is unambiguous."""
-    if action.get("cards") in (None, "", []) and action.get("text") not in (None, ""):
+    if typed(action):
         return cards_from_text(action, deck)
     return read_cards(action, deck)
 

@@ -1,11 +1,13 @@
 """The round: dealer and deal, words laid card by card, going out, challenges, confirming."""
 
+import copy
+
 from referee.engine.errors import BadAction, RuleError
 from referee.engine.fields import integer
 from referee.engine.turns import name, next_in, position
 
 from . import rules
-from .cards import MAX_VALUE, card_label, check_face, letters, read_cards, spelled, word_cards
+from .cards import MAX_VALUE, card_label, check_face, letters, read_cards, spelled, text_ways, typed, word_cards
 from .tally import new_scores, tally
 
 
@@ -88,21 +90,48 @@ def finish_entry(state: dict, seat: int) -> dict:
 
 
 def lay_word(state: dict, action: dict) -> dict:
-    """Add a word to a player's words this round."""
+    """Add a word to a player's words this round.
+
+    A typed word ('text': 'hat') that can be laid several ways keeps the ways that fit the
+    player's hand; if more than one fits, the word waits for the player to say which cards
+    (`edit_word`), and the round cannot be confirmed until they do.
+    """
     seat = seat_of(state, action)
-    cards = word_cards(action, state["cards"])
-    check_word(state, cards)
-    entry(state, seat)["words"].append({"cards": cards, "challenge": None})
+    if not typed(action):
+        cards = read_cards(action, state["cards"])
+        check_word(state, cards)
+        entry(state, seat)["words"].append({"cards": cards, "challenge": None})
+        return finish_entry(state, seat)
+    ways = text_ways(action, state["cards"])
+    fitting, first_error = [], None
+    for way in ways:
+        try:
+            check_word(state, way)
+            trial = copy.deepcopy(state)
+            entry(trial, seat)["words"].append({"cards": way, "challenge": None})
+            finish_entry(trial, seat)
+            fitting.append(way)
+        except RuleError as error:
+            first_error = first_error or error
+    if not fitting:
+        raise first_error
+    word = {"cards": fitting[0], "challenge": None}
+    if len(fitting) > 1:
+        word["ways"] = fitting
+    entry(state, seat)["words"].append(word)
     return finish_entry(state, seat)
 
 
 def edit_word(state: dict, action: dict) -> dict:
+    """Change a word's cards; saying which cards an ambiguous typed word used is allowed even after a challenge."""
     seat = seat_of(state, action)
     word = word_at(state, seat, action)
-    unruled(state, seat, word)
     cards = word_cards(action, state["cards"])
+    if not (word.get("ways") and cards in word["ways"]):
+        unruled(state, seat, word)
     check_word(state, cards)
     word["cards"] = cards
+    word.pop("ways", None)
     return finish_entry(state, seat)
 
 
@@ -161,8 +190,10 @@ def challenge(state: dict, action: dict) -> dict:
     if word.get("challenge") is not None:
         raise RuleError(f"{letters(word['cards']).upper()} has already been challenged.")
     ruling = verdict_of(state, action)
+    at = action.get("at")
     word["challenge"] = {"by": challenger, "valid": ruling["valid"], "dictionary_valid": ruling["valid"],
-                         "reason": ruling["reason"], "lexicon": ruling["lexicon"], "overruled": False}
+                         "reason": ruling["reason"], "lexicon": ruling["lexicon"], "overruled": False,
+                         "at": at if isinstance(at, int) and not isinstance(at, bool) else 0}
     return state
 
 
@@ -182,6 +213,11 @@ def overrule(state: dict, action: dict) -> dict:
 def ready_to_confirm(state: dict) -> None:
     """Someone went out with every card in words; in Classic every card is accounted for."""
     rnd = state["round"]
+    for seat in order(state):
+        for word in entry(state, seat)["words"]:
+            if word.get("ways"):
+                shown = " or ".join(spelled(w) for w in word["ways"])
+                raise RuleError(f"Say which cards {name(state, seat)}'s {letters(word['cards']).upper()} used: {shown}.")
     if rnd["went_out"] is None:
         raise RuleError("Record who went out first before confirming the round.")
     out = rnd["went_out"]

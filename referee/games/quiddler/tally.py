@@ -13,7 +13,7 @@ def counts(word: dict) -> bool:
 def word_rows(state: dict, entry: dict) -> list[dict]:
     """Each laid word with its points and whether it counts."""
     return [{"word": letters(w["cards"]), "cards": list(w["cards"]), "points": word_points(state["cards"], w["cards"]),
-             "counts": counts(w), "challenge": w.get("challenge")} for w in entry["words"]]
+             "counts": counts(w), "challenge": w.get("challenge"), "ways": w.get("ways")} for w in entry["words"]]
 
 
 def sole_best(values: dict) -> str | None:

@@ -5,7 +5,7 @@ from referee.engine.outcome import outcome_from_places, places
 from referee.engine.turns import name
 
 from . import rules
-from .cards import letters, spelled, word_cards, word_points
+from .cards import letters, spelled, text_ways, typed, word_cards, word_points
 from .rounds import ready_to_confirm, verdict_of
 from .tally import new_scores, tally
 
@@ -16,6 +16,31 @@ def round_preview(state: dict) -> dict | None:
         return None
     result = tally(state, state["round"])
     return {**result, "scores": new_scores(state, result)}
+
+
+def confirm_blocker(state: dict) -> str | None:
+    """Why the open round cannot be confirmed yet (None when it can, or outside a round)."""
+    if state.get("round") is None:
+        return None
+    try:
+        ready_to_confirm(state)
+    except RefereeError as error:
+        return error.message
+    return None
+
+
+def latest_ruling(state: dict) -> dict | None:
+    """The most recent challenge of the open round: {"player", "index", "word", "cards", "points", "challenge"}."""
+    if state.get("round") is None:
+        return None
+    ruled = [(w["challenge"].get("at", 0), n, int(key), i, w)
+             for n, (key, e) in enumerate(state["round"]["entries"].items())
+             for i, w in enumerate(e["words"]) if w.get("challenge") is not None]
+    if not ruled:
+        return None
+    _, _, player, index, word = max(ruled, key=lambda r: (r[0], r[1], r[3]))
+    return {"player": player, "index": index, "word": letters(word["cards"]), "cards": list(word["cards"]),
+            "points": word_points(state["cards"], word["cards"]), "challenge": word["challenge"]}
 
 
 def solitaire_points(state: dict) -> int:
@@ -87,6 +112,8 @@ def seat_actions(state: dict, seat) -> list[str]:
     acts = ["word", "unused"]
     if any(w["challenge"] is None for w in mine):
         acts += ["edit_word", "remove_word"]
+    elif any(w.get("ways") for w in mine):
+        acts.append("edit_word")
     if rnd["went_out"] is None:
         acts.append("went_out")
     others = [w for key, e in rnd["entries"].items() if key != str(seat) for w in e["words"]]
@@ -132,6 +159,13 @@ def who(before: dict, action: dict, field: str = "seat") -> str:
 
 def word_line(before: dict, cards: list) -> str:
     return f"{letters(cards).upper()} ({spelled(cards)}) for {word_points(before['cards'], cards)}"
+
+
+def typed_ways(before: dict, action: dict) -> list:
+    try:
+        return text_ways(action, before["cards"]) if typed(action) else []
+    except RefereeError:
+        return []
 
 
 def laid(before: dict, action: dict) -> list:
@@ -188,6 +222,9 @@ def describe(action: dict, before: dict) -> str:
     kind = action.get("type")
     person = who(before, action)
     if kind == "word":
+        ways = typed_ways(before, action)
+        if len(ways) > 1:
+            return f"{person} laid {letters(ways[0]).upper()} (which cards? {' or '.join(spelled(w) for w in ways)})"
         return f"{person} laid {word_line(before, laid(before, action))}"
     if kind == "edit_word":
         return f"{person} changed word {int(action['index']) + 1} to {word_line(before, laid(before, action))}"
