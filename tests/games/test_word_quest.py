@@ -85,6 +85,13 @@ def test_teams_are_made_of_their_members_and_need_two_teams():
         wq.setup(players("Red", extra=[(5, "Red")]), resolve(wq.OPTIONS, {}))
 
 
+def test_a_player_without_a_team_plays_as_a_team_alone():
+    people = [{"seat": 0, "name": "Ann", "colour": None, "team": None},
+              {"seat": 1, "name": "Ben", "colour": None, "team": "Blue"}]
+    state = wq.setup(people, resolve(wq.OPTIONS, {}))
+    assert state["team_order"] == ["Ann", "Blue"]
+
+
 def test_game_space_cards_have_numbers_that_correlate_to_the_numbered_coloured_spaces():
     state = new_game()
     assert state["deck"] == list(range(1, 13))
@@ -269,6 +276,11 @@ def test_a_wrong_answer_receives_nothing():
 def test_three_award_cards_for_the_right_definition_on_a_purple_space():
     state = turn(playing(), "Red", 4, 3, 3, level="intermediate")
     assert awards(state, "Red")["intermediate"] == 3
+
+
+def test_a_purple_space_gives_three_even_when_the_team_holds_its_card():
+    state = turn(playing(), "Red", 4, 1, 1, level="novice")  # Red holds purple card 4
+    assert awards(state, "Red")["novice"] == 3
 
 
 def test_two_award_cards_when_the_team_has_the_card_matching_the_space():
