@@ -6,6 +6,7 @@ import secrets
 from flask import Flask
 from htmx_flask import Htmx
 
+from . import lookups
 from .db import db, open_database
 from .models import create_tables
 from .paths import resource
@@ -13,7 +14,8 @@ from .paths import resource
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The app factory: configuration, database, blueprints."""
-    app = Flask(__name__, instance_relative_config=True,
+    test_config = dict(test_config or {})
+    app = Flask(__name__, instance_relative_config=True, instance_path=test_config.pop("INSTANCE_PATH", None),
                 template_folder=resource("templates"), static_folder=resource("static"))
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),
@@ -27,6 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _secret_key(app.instance_path)
     db.initialize(open_database(app.config["DATABASE_URL"], app.instance_path))
+    lookups.configure(app.instance_path)
     with db.connection_context():
         create_tables()
     Htmx(app)
@@ -46,10 +49,10 @@ def _secret_key(instance_path: str) -> str:
 
 
 def _register(app: Flask):
-    from .web import api, errors, play, tables
+    from .web import api, check, errors, play, tables
 
     errors.init_app(app)
-    for module in (tables, play, api):
+    for module in (tables, play, api, check):
         app.register_blueprint(module.bp)
     try:
         from .web import lookup
