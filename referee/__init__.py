@@ -15,7 +15,9 @@ from .paths import resource
 def create_app(test_config: dict | None = None) -> Flask:
     """The app factory: configuration, database, blueprints."""
     test_config = dict(test_config or {})
-    app = Flask(__name__, instance_relative_config=True, instance_path=test_config.pop("INSTANCE_PATH", None),
+    # The database and secret key live in ./instance (or REFEREE_DATA), wherever Referee is installed.
+    instance = test_config.pop("INSTANCE_PATH", None) or os.environ.get("REFEREE_DATA") or os.path.abspath("instance")
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance,
                 template_folder=resource("templates"), static_folder=resource("static"))
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),

@@ -305,6 +305,7 @@ def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expecte
         after = play.apply(game, state, action)
         text = _log_line(game, action, state, viewer, seats)
         _append(table, game_row, action, after, viewer, key, text)
+        lookups.keep_typed_cards(state, after)
         return Outcome(version=table.version)
 
 

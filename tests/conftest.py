@@ -8,8 +8,8 @@ from referee import create_app
 @pytest.fixture
 def app(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-                      "SECRET_KEY": "test", "PUBLIC_URL": "http://referee.test:8000"})
-    app.instance_path = str(tmp_path)
+                      "SECRET_KEY": "test", "PUBLIC_URL": "http://referee.test:8000",
+                      "INSTANCE_PATH": str(tmp_path)})
     yield app
 
 

@@ -45,7 +45,8 @@ def server(tmp_path):
     from waitress.server import create_server
 
     holder = {}
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'e2e.sqlite3'}", "SECRET_KEY": "e2e"})
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'e2e.sqlite3'}", "SECRET_KEY": "e2e",
+                      "INSTANCE_PATH": str(tmp_path)})
     srv = create_server(app, host="127.0.0.1", port=0, threads=8)
     url = f"http://127.0.0.1:{srv.effective_port}"
     app.config["PUBLIC_URL"] = url          # phones here are on loopback too
