@@ -53,7 +53,9 @@ def outcome(game, state: dict):
 
 
 def _seats_of(state: dict, row: dict) -> list[int]:
-    if "seat" in row and row["seat"] is not None:
+    if row.get("seats"):
+        return list(row["seats"])
+    if row.get("seat") is not None:
         return [row["seat"]]
     # a team row: every player of that team shares its place
     return [p["seat"] for p in state["players"] if p.get("team") == row.get("key", row.get("name"))]
