@@ -1,6 +1,6 @@
 """Rapid List: 30 seconds of writing, sealed bids, reading in bid order, a race to FINISH."""
 
-READY = False
+READY = True
 
 import copy  # noqa: E402
 

@@ -1,0 +1,263 @@
+"""Rapid List screens through the HTML routes and the JSON API: a whole round, sealed bids, privacy."""
+
+import re
+
+import pytest
+
+from referee import store
+from referee.models import Table
+from tests.helpers import HX, act, open_table, seat_phone
+
+NAMES = ("Ann", "Ben", "Cy")
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The server clock, moved by hand: the timer runs out without sleeping."""
+    now = {"ms": 1_700_000_000_000}
+    monkeypatch.setattr(store, "now_ms", lambda: now["ms"])
+    return now
+
+
+def ok(response):
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    assert 'class="flash error"' not in response.get_data(as_text=True), flash(response)
+    return response.get_data(as_text=True)
+
+
+def flash(response):
+    found = re.search(r'class="flash error"[^>]*>(.*?)<', response.get_data(as_text=True), re.S)
+    return found.group(1).strip() if found else ""
+
+
+def page(client, code):
+    return client.get(f"/t/{code}", headers=HX).get_data(as_text=True)
+
+
+def board(html):
+    """Just the game's region (the platform's log and standings around it are not the board)."""
+    start = html.index('<section class="board rapid-list"')
+    return html[start:html.index("</section>", start)]
+
+
+def state(code):
+    return store.current_game(store.load(code)).state
+
+
+def new_table(client, **options):
+    options.setdefault("timer_seconds", "10")
+    options.setdefault("word_lists", "on")             # ticked boxes, as the new-table form sends them
+    options.setdefault("double", "on")
+    return open_table(client, NAMES, "rapid-list", **options)
+
+
+def to_writing(client, code, clock, number=4):
+    ok(act(client, code, type="begin", reader="0"))
+    ok(act(client, code, type="question", number=str(number)))
+    ok(act(client, code, type="question_read"))
+
+
+def phones(app, code):
+    """Ann's and Ben's phones, seated through the QR link."""
+    ann, ben = app.test_client(), app.test_client()
+    for c in (ann, ben):
+        c.environ_base["HTTP_ORIGIN"] = "http://localhost"
+    return seat_phone(ann, code, 0), seat_phone(ben, code, 1)
+
+
+def test_setup_screen_shows_the_track_and_lets_the_host_start(client, clock):
+    code = new_table(client)
+    html = board(page(client, code))
+    assert html.count('class="space ') == 14          # START, 8 normal, 4 challenge, FINISH
+    assert html.count('class="space challenge') == 4
+    assert "Who reads first?" in html and 'name="reader" value="1"' in html
+    ok(act(client, code, type="head_start", seat="2", age="10"))
+    assert state(code)["head_start"] == {"2": 4}
+    ok(act(client, code, type="begin", reader="1"))
+    s = state(code)
+    assert s["phase"] == "roll" and s["question_reader"] == "1" and s["cubes"]["2"]["space"] == 4
+
+
+def test_a_player_phone_waits_during_setup_and_cannot_start(app, client, clock):
+    code = new_table(client)
+    ann, _ = phones(app, code)
+    html = board(page(ann, code))
+    assert "Waiting for the host" in html and 'value="begin"' not in html
+    response = act(ann, code, type="begin")
+    assert "Only the host" in flash(response)
+    assert state(code)["phase"] == "setup"
+
+
+def test_only_the_reader_gets_the_die_and_the_question_read_button(app, client, clock):
+    code = new_table(client)
+    ann, ben = phones(app, code)
+    ok(act(client, code, type="begin", reader="0"))
+    assert 'name="number" value="6"' in board(page(ann, code))
+    assert 'name="number"' not in board(page(ben, code))
+    assert "is the reader" in flash(act(ben, code, type="question", number="3"))
+    ok(act(ann, code, type="question", number="3"))
+    assert 'value="question_read"' in board(page(ann, code))
+    assert 'value="question_read"' not in board(page(ben, code))
+    assert ">3<" in board(page(ben, code))                 # the question number, big, for everyone
+
+
+def test_countdown_is_huge_during_writing_and_typing_closes_when_time_is_up(app, client, clock):
+    code = new_table(client)
+    ann, ben = phones(app, code)
+    to_writing(client, code, clock)
+    html = board(page(ann, code))
+    assert 'class="rl-writing timer' in html and "data-timer" in html and 'name="word"' in html
+    ok(act(ann, code, type="write", word="Giraffe"))
+    assert "Giraffe" in board(page(ann, code))
+    clock["ms"] += 10_000                                   # the server's timer runs out
+    assert "Time is up" in flash(act(ann, code, type="write", word="lion"))
+    assert [e["word"] for e in state(code)["lists"]["0"]] == ["Giraffe"]
+    html = board(page(ann, code))
+    assert "rl-writing timer alarm" in html and 'name="cards[]"' in html
+
+
+def test_stop_is_refused_before_time_but_the_host_may_stop_early(app, client, clock):
+    code = new_table(client)
+    ann, _ = phones(app, code)
+    to_writing(client, code, clock)
+    assert "Time is not up yet" in flash(act(ann, code, type="time_up"))
+    ok(act(client, code, type="time_up"))
+    assert state(code)["phase"] == "bidding"
+
+
+def test_double_button_only_right_after_the_question_and_only_once(app, client, clock):
+    code = new_table(client)
+    ann, ben = phones(app, code)
+    ok(act(client, code, type="begin", reader="0"))
+    ok(act(ann, code, type="question", number="2"))
+    assert 'value="double"' in board(page(ben, code))
+    ok(act(ben, code, type="double"))
+    assert 'value="double"' not in board(page(ben, code))
+    assert "already" in flash(act(ben, code, type="double"))
+    ok(act(ann, code, type="question_read"))
+    clock["ms"] += 6_000                                    # past the 5 seconds of late Double
+    assert 'value="double"' not in board(page(ann, code))
+    assert "Too late" in flash(act(ann, code, type="double"))
+
+
+def sealed_round(app, client, clock):
+    code = new_table(client)
+    ann, ben = phones(app, code)
+    to_writing(client, code, clock)
+    ok(act(ann, code, type="write", word="lion"))
+    ok(act(ann, code, type="write", word="tiger"))
+    ok(act(ben, code, type="write", word=" LION "))
+    clock["ms"] += 10_000
+    ok(act(ann, code, **{"type": "bid", "cards[]": ["6", "1"]}))
+    return code, ann, ben
+
+
+def test_a_sealed_bid_is_hidden_from_the_other_seats_in_html_and_json(app, client, clock):
+    code, ann, ben = sealed_round(app, client, clock)
+    assert "Your sealed bid" in board(page(ann, code)) and ">7<" in board(page(ann, code))
+    for viewer in (ben, client):                            # another seat, and the host not acting for Ann
+        html = page(viewer, code)
+        assert "Your sealed bid" not in html
+        assert "✓ sealed" in board(html)                    # only that Ann's bid is in
+        assert not re.search(r"\b7\b", board(html).split('class="rl-bids-in')[1].split("</ul>")[0])
+    table = Table.get(Table.code == code)
+    tokens = {}
+    for seat in (0, 1):
+        tokens[seat] = store.new_token()
+        store.Seat.update(token_hash=store.digest(tokens[seat])).where(
+            (store.Seat.table == table) & (store.Seat.number == seat)).execute()
+    ben_json = client.get(f"/api/tables/{code}", headers={"Authorization": f"Bearer {tokens[1]}"}).get_json()
+    assert ben_json["state"]["bids"] == {} and ben_json["state"]["bids_in"] == ["0"]
+    assert '"cards"' not in str(ben_json["log"]) and "7" not in " ".join(e["text"] for e in ben_json["log"] if e["type"] == "bid")
+    ann_json = client.get(f"/api/tables/{code}", headers={"Authorization": f"Bearer {tokens[0]}"}).get_json()
+    assert ann_json["state"]["bids"]["0"]["total"] == 7
+    spectator = client.get(f"/api/tables/{code}").get_json()
+    assert spectator["state"]["bids"] == {} and "lists" not in str(spectator["state"]["lists"].get("0", ""))
+    assert spectator["state"]["lists"] == {}
+
+
+def test_word_lists_are_private_until_read(app, client, clock):
+    code, ann, ben = sealed_round(app, client, clock)
+    assert "tiger" not in page(ben, code) and "tiger" not in page(client, code)
+
+
+def test_other_seats_and_spectators_are_refused(app, client, clock):
+    code, ann, ben = sealed_round(app, client, clock)
+    response = act(ben, code, **{"type": "bid", "seat": "0", "cards[]": ["1"]})
+    assert response.status_code == 403
+    assert state(code)["bids"]["0"]["total"] == 7
+    watcher = app.test_client()
+    watcher.environ_base["HTTP_ORIGIN"] = "http://localhost"
+    assert watcher.post(f"/t/{code}/act", data={"type": "bid", "cards[]": ["1"]}, headers=HX).status_code == 403
+    spectator = app.test_client()
+    assert spectator.get(f"/api/tables/{code}").status_code == 200
+    refused = spectator.post(f"/api/tables/{code}/actions", json={"type": "bid", "cards": [2]})
+    assert refused.status_code == 403
+    assert "1" not in state(code)["bids"]
+
+
+def test_reveal_shows_the_reading_order_and_the_reader_reports_from_the_list(app, client, clock):
+    code, ann, ben = sealed_round(app, client, clock)
+    ok(act(ben, code, **{"type": "bid", "cards[]": ["2"]}))
+    ok(act(client, code, **{"type": "bid", "seat": "2", "cards[]": ["3", "4", "5"]}))   # host for Cy
+    s = state(code)
+    assert s["reading_order"] == ["1", "0", "2"] and s["phase"] == "reading"
+    html = board(page(ann, code))
+    order = html.split('class="rl-order"')[1].split("</ol>")[0]
+    assert order.index("Ben") < order.index("Ann") < order.index("Cy")
+    assert 'aria-current="true"' in order and ">12<" in order             # bids shown to all after the reveal
+    ben_html = board(page(ben, code))
+    assert 'name="word" value="LION"' in ben_html or 'value="LION"' in ben_html
+    ok(act(ben, code, type="say", word="lion"))
+    ann_list = board(page(ann, code)).split('class="rl-mine"')[1]
+    assert re.search(r'class="struck[^"]*"><span>lion', ann_list)          # crossed out on Ann's list by itself
+    assert "rl-reader-panel" not in board(page(ann, code))
+    assert "turn to read" in flash(act(ann, code, type="read", met="1"))
+    ok(act(ben, code, type="say", word="bear"))
+    assert 'class="primary">✓ Read 2: move 2' in board(page(ben, code))
+    ok(act(ben, code, type="read", met="1"))
+    assert state(code)["cubes"]["1"]["space"] == 2
+    ok(act(ann, code, type="read", met="0"))
+    ok(act(client, code, type="read", seat="2", met="1"))                  # host for Cy
+    s = state(code)
+    assert s["cubes"]["2"]["space"] == 12 and s["round"] == 2 and s["question_reader"] == "1"
+    assert s["challenged"] == ["2"]
+    html = board(page(client, code))
+    assert "Challenge!" in html and 'name="text"' in html
+    ok(act(client, code, type="challenge_card", text="Only words with an E"))
+    assert "Only words with an E" in board(page(ben, code))
+
+
+def test_host_can_cross_out_and_restore_a_word_by_hand(app, client, clock):
+    code, ann, ben = sealed_round(app, client, clock)
+    ok(act(ben, code, **{"type": "bid", "cards[]": ["2"]}))
+    ok(act(client, code, **{"type": "bid", "seat": "2", "cards[]": ["3"]}))
+    html = board(page(client, code))
+    assert "All lists" in html and "tiger" in html
+    ok(act(client, code, type="strike", seat="0", word="tiger", struck="1"))
+    assert state(code)["lists"]["0"][1]["struck"] is True
+    ok(act(client, code, type="strike", seat="0", word="tiger", struck="0"))
+    assert state(code)["lists"]["0"][1]["struck"] is False
+    assert "Only the host" in flash(act(ann, code, type="strike", seat="0", word="tiger", struck="1"))
+
+
+def test_whole_game_through_the_html_routes_to_the_winner(app, client, clock):
+    code = new_table(client, normal_spaces="3", challenge_spaces="1")
+    ann, ben = phones(app, code)
+    ok(act(client, code, type="begin", reader="0"))
+    round_ = 0
+    while state(code)["phase"] != "over":
+        round_ += 1
+        s = state(code)
+        ok(act(client, code, type="question", number="1"))
+        ok(act(client, code, type="question_read"))
+        clock["ms"] += 10_000
+        ok(act(ann, code, **{"type": "bid", "cards[]": ["3"]}))
+        ok(act(ben, code, **{"type": "bid", "cards[]": ["1"]}))
+        ok(act(client, code, **{"type": "bid", "seat": "2", "cards[]": ["2"]}))
+        for seat, met in (("1", "1"), ("2", "0"), ("0", "1")):
+            ok(act(client, code, type="read", seat=seat, met=met))
+        assert round_ < 5
+    html = page(ben, code)
+    assert "Ann wins" in html and 'class="board rapid-list"' not in html
+    assert store.current_game(store.load(code)).outcome["winners"] == [0]
