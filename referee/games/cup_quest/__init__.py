@@ -5,7 +5,7 @@ it is, who is frozen, the ammo, where the grail is, the dice, and the winner.
 See docs/rules/cup-quest.md for every interpretation and option.
 """
 
-READY = False
+READY = True
 
 import copy  # noqa: E402
 
