@@ -530,7 +530,7 @@ def test_view_hides_nothing_because_the_hands_stay_on_the_table():
 def test_options_have_the_documented_defaults():
     assert resolve(cq.OPTIONS, {}) == {"snipe_effect": "to_start", "refreeze": "reset", "freeze_turns": 2,
                                        "ammo": 4, "attacks_per_turn": 1}
-    assert cq.READY is False and cq.SLUG == "cup-quest"
+    assert cq.READY is True and cq.SLUG == "cup-quest"
 
 
 def test_a_whole_game_for_three():
