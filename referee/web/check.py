@@ -86,7 +86,7 @@ def explain(verdict: dict, lexicon_name: str) -> str:
                 f"Proper noun ({name}), and not in {lexicon_name}.")
     if verdict["valid"]:
         return reason[0].upper() + reason[1:] + "."
-    return REASONS.get(kind, f"Not a word in {lexicon_name}.")
+    return REASONS.get(kind, "No such word in this list.")
 
 
 def word_result(word: str, lexicon_id: str, setting: dict, mode: str) -> dict:

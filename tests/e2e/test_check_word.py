@@ -83,6 +83,7 @@ def test_from_the_table_screen_and_back(server, phone, shot):
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
     code = page.url.rsplit("/", 1)[-1]
+    shot(page, "check-00-table-link")
     page.get_by_role("link", name="Check a word").click()
     page.wait_for_url(re.compile(rf"/check\?table={code}$"))
     check(page, "zyzzyva")
