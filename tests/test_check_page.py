@@ -188,3 +188,12 @@ def test_the_tables_own_list_counts_and_is_offered(client):
 def test_the_home_page_links_to_the_check_page(client):
     html = client.get("/").get_data(as_text=True)
     assert 'href="/check"' in html and "Check a word" in html
+
+
+def test_the_openapi_document_lists_the_dictionary_endpoints(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    for path in ("/api/lexicons", "/api/words/{word}", "/api/thesaurus/{word}", "/api/relation"):
+        assert "get" in paths[path] and "200" in paths[path]["get"]["responses"]
+    names = {p["name"] for p in paths["/api/words/{word}"]["get"]["parameters"]}
+    assert names == {"word", "lexicon", "proper_nouns", "definitions"}
+    assert {p["name"] for p in paths["/api/relation"]["get"]["parameters"]} == {"key", "candidate"}

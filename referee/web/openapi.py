@@ -94,5 +94,42 @@ def document() -> dict:
                                    "responses": {"200": {"description": "List of games"}}}},
             "/api/time": {"get": {"summary": "The server clock (ms since the epoch)",
                                   "responses": {"200": {"description": "{now: ms}"}}}},
+            "/api/lexicons": {"get": {
+                "summary": "The word lists a table can choose, with word counts",
+                "responses": {"200": {"description": "{lexicons: [{id, name, description, word_count, "
+                                                     "proper_noun_count, upload}], default: 'standard'}"}}}},
+            "/api/words/{word}": {"get": {
+                "summary": "Verdict on one word in a word list, with its definitions unless definitions=0",
+                "parameters": [
+                    {"name": "word", "in": "path", "required": True, "schema": {"type": "string"},
+                     "description": "The word as typed; case, accents and curly apostrophes are tidied."},
+                    {"name": "lexicon", "in": "query", "schema": {"type": "string", "default": "standard",
+                     "enum": ["standard", "large", "junior", "american", "british", "own"]},
+                     "description": "The word list (see /api/lexicons)."},
+                    {"name": "proper_nouns", "in": "query", "schema": {"type": "string", "default": "0"},
+                     "description": "1/true/yes: proper nouns count as valid."},
+                    {"name": "definitions", "in": "query", "schema": {"type": "string", "default": "1"},
+                     "description": "0 leaves the definitions out (challenge mode: verdict first)."}],
+                "responses": {"200": {"description": "{word, valid, proper_noun, reason, lexicon, kind, also_in, "
+                                                     "definitions: [{synset, pos, gloss, examples, synonyms, lemma}]}; "
+                                                     "kind is word, proper noun, abbreviation, contraction, possessive, "
+                                                     "hyphenated, phrase, unknown or bad input (empty, too long, digits, "
+                                                     "symbols) with the reason"},
+                              **_errors(400)}}},
+            "/api/thesaurus/{word}": {"get": {
+                "summary": "Synonyms, antonyms, similar words and indirect antonyms, sense by sense (WordNet 3.0)",
+                "parameters": [{"name": "word", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "{word, found, senses: [{synset, pos, gloss, examples, synonyms, "
+                                                     "lemma, antonyms, similar, indirect_antonyms}]}"}}}},
+            "/api/relation": {"get": {
+                "summary": "Synonym, antonym or neither, with the WordNet sense and gloss behind the ruling",
+                "parameters": [
+                    {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
+                     "description": "The key word (e.g. the word on the card)."},
+                    {"name": "candidate", "in": "query", "required": True, "schema": {"type": "string"},
+                     "description": "The word offered as its synonym or antonym."}],
+                "responses": {"200": {"description": "{key, candidate, relation: synonym|antonym|neither, indirect, "
+                                                     "sense: {synset, pos, gloss, words} or null, evidence}"},
+                              **_errors(400)}}},
         },
     }
