@@ -155,6 +155,15 @@ def test_the_table_can_record_its_own_deal():
     assert "host" in rejected(new_game(), RuleError, "deal", "Red", hands=HANDS2)
 
 
+def test_the_table_deal_can_come_from_a_form_with_one_line_of_numbers_per_team():
+    form = {"hand_team": ["Red", "Blue"], "hand_cards": ["1 2 3 4 5 6", "7, 8, 9, 10, 11"]}
+    assert wq.random_needs(new_game(), {"type": "deal", **form}) == {}, "no shuffle for the table's own deal"
+    state = act(new_game(), "deal", **form)
+    assert state["teams"]["Blue"]["spaces"] == [7, 8, 9, 10, 11] and state["leftovers"] == [12]
+    assert "Type the numbers" in rejected(new_game(), BadAction, "deal", hand_team=["Red", "Blue"], hand_cards=["", " "])
+    assert "one line per team" in rejected(new_game(), BadAction, "deal", hand_team=["Red"], hand_cards=["1", "2"])
+
+
 def test_word_cards_stay_in_holders_so_referee_does_not_track_them():
     assert "word" not in json.dumps(sorted(playing()["teams"]["Red"]))
 

@@ -4,7 +4,7 @@ The teams keep the board, pieces, dice and word cards; Referee keeps every team'
 says who may challenge, settles each turn and shares out the cards of a team that is out.
 """
 
-READY = False
+READY = True
 
 from .play import apply  # noqa: E402
 from .report import choices, describe, outcome, prompt, random_needs, standings, view  # noqa: E402

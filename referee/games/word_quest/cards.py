@@ -48,6 +48,25 @@ def table_deal(state: dict, cards: list[int], given, teams: list[str]) -> tuple[
     return {k: sorted(v) for k, v in hands.items()}, sorted(set(cards) - seen)
 
 
+def given_hands(action: dict):
+    """The table's own deal: `hands` as {team: [numbers]}, or a form's parallel lists `hand_team` and
+    `hand_cards` (one line of card numbers per team); None when the action asks Referee to shuffle."""
+    if action.get("hands") not in (None, "", {}):
+        return action["hands"]
+    teams, numbers = action.get("hand_team"), action.get("hand_cards")
+    if teams is None and numbers is None:
+        return None
+    if isinstance(teams, str):
+        teams = [teams]
+    if isinstance(numbers, str):
+        numbers = [numbers]
+    if not isinstance(teams, list) or not isinstance(numbers, list) or len(teams) != len(numbers):
+        raise BadAction("Give the cards each team took, one line per team.")
+    if not any(str(n).strip() for n in numbers):
+        raise BadAction("Type the numbers of the cards each team took, or let Referee deal.")
+    return {str(t): n for t, n in zip(teams, numbers)}
+
+
 def _ints(values, what: str) -> list[int]:
     if isinstance(values, str):
         values = values.replace(",", " ").split()

@@ -51,8 +51,9 @@ def do_deal(state: dict, action: dict) -> str:
     """Deal the game space cards (Referee's shuffle) or record the table's own deal."""
     host_only(action, "deal the game space cards")
     dealt, teams = cards.cards_to_deal(state), cards.deal_to(state)
-    if action.get("hands") not in (None, "", {}):
-        hands, leftovers = cards.table_deal(state, dealt, action["hands"], teams)
+    given = cards.given_hands(action)
+    if given is not None:
+        hands, leftovers = cards.table_deal(state, dealt, given, teams)
         how = "The table dealt"
     elif action.get("shuffle") not in (None, "", "app"):
         hands, leftovers = cards.deal_equally(dealt, action["shuffle"], teams)

@@ -136,7 +136,7 @@ def random_needs(state: dict, action: dict) -> dict:
     kind = action.get("type")
     if kind == "roll" or (kind == "land" and action.get("space") in (None, "")):
         return {"roll": TWO_DICE}
-    if kind == "deal" and action.get("hands") in (None, "", {}):
+    if kind == "deal" and action.get("hands") in (None, "", {}) and action.get("hand_cards") is None:
         dealt = cards.cards_to_deal(state)
         return {"shuffle": {"shuffle": dealt}} if dealt else {}
     return {}
