@@ -2,14 +2,15 @@
 
 import pytest
 
+from helpers import database_url, fresh_schema
 from referee import create_app
-
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
                       "SECRET_KEY": "test", "PUBLIC_URL": "http://referee.test:8000",
                       "INSTANCE_PATH": str(tmp_path)})
+    fresh_schema()
     yield app
 
 

@@ -1,8 +1,26 @@
 """Helpers for web tests: open a table through the pages, find its QR secret and version."""
 
-from referee.models import Table
+import os
+
+from referee.db import db
+from referee.models import MODELS, Table
 
 HX = {"HX-Request": "true"}
+
+# Set to a postgresql:// URL to run the whole suite on PostgreSQL (.ci/run does both).
+SHARED_DATABASE = os.environ.get("REFEREE_TEST_DATABASE_URL")
+
+
+def database_url(tmp_path) -> str:
+    return SHARED_DATABASE or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+def fresh_schema():
+    """A shared database starts every test empty; a SQLite file is new anyway."""
+    if SHARED_DATABASE:
+        with db.connection_context():
+            db.drop_tables(MODELS, safe=True, cascade=True)
+            db.create_tables(MODELS)
 
 
 def open_table(client, names=("Ann", "Ben", "Cat"), slug="scorepad", **options):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee import create_app
+from helpers import database_url, fresh_schema
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -45,8 +46,8 @@ def server(tmp_path):
     from waitress.server import create_server
 
     holder = {}
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'e2e.sqlite3'}", "SECRET_KEY": "e2e",
-                      "INSTANCE_PATH": str(tmp_path)})
+    app = create_app({"DATABASE_URL": database_url(tmp_path), "SECRET_KEY": "e2e", "INSTANCE_PATH": str(tmp_path)})
+    fresh_schema()
     srv = create_server(app, host="127.0.0.1", port=0, threads=8)
     url = f"http://127.0.0.1:{srv.effective_port}"
     app.config["PUBLIC_URL"] = url          # phones here are on loopback too
