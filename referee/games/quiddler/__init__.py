@@ -17,7 +17,7 @@ from .tally import tally
 from .views import (choices, confirm_blocker, describe, latest_ruling, lookup_needs, outcome, round_preview,
                     standings, view)
 
-READY = False
+READY = True
 SLUG = "quiddler"
 TITLE = "Quiddler"
 BLURB = "Words from letter cards: scores from card values, longest-word bonus, dictionary challenges."
