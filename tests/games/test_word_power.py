@@ -837,3 +837,11 @@ def test_money_is_conserved_and_never_negative_over_random_legal_play(data, n):
 def test_the_host_records_the_infringement_penalty_for_the_eligible_players():
     with pytest.raises(BadAction, match="penalty each eligible player"):
         act(infringement(), "infringe", 0, roll=3, eligible=[1])
+
+
+def test_the_key_word_is_sent_as_keyword_because_the_platform_keeps_key_for_double_taps():
+    state = landed(game(), "synonyms")
+    state = act(state, "play", 0, keyword="Happy", window=2)
+    assert state["windows"]["2"][-1]["key"] == "happy"
+    with pytest.raises(BadAction, match="key word"):
+        act(landed(game(), "synonyms"), "play", 0, keyword="  ", window=2)

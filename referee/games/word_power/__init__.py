@@ -14,7 +14,7 @@ from .table import OPTIONS, PLACEHOLDER_ROYALTY_CHART, PLACEHOLDER_STATUSES, set
 from .talk import choices, lookup_needs, outcome, random_needs, standings, view  # noqa: F401
 from .turn import SPACES  # noqa: F401
 
-READY = False
+READY = True
 SLUG = "word-power"
 TITLE = "Word Power"
 BLURB = "Publish books by matching synonyms and antonyms; the app is the Publishing House and the referee."
@@ -30,7 +30,7 @@ ACTIONS = {
     "start_choice": 'On or past START: royalty or a book (Method A): {"type": "start_choice", "seat": 0, "take": "book"}',
     "collect": 'COLLECT ROYALTY when no chart is entered: {"type": "collect", "seat": 0, "amount": 2000}',
     "infringe": 'COPYRIGHT INFRINGEMENT: second roll, penalty per eligible player: {"type": "infringe", "seat": 0, "roll": 3, "each": 1000, "eligible": [1, 2]}',
-    "play": 'Lay a card on a window: {"type": "play", "seat": 0, "key": "abandon", "window": 2, "relation": "S"}',
+    "play": 'Lay a card on a window: {"type": "play", "seat": 0, "keyword": "abandon", "window": 2, "relation": "S"}',
     "no_challenge": 'Another player lets the cards played so far pass: {"type": "no_challenge", "seat": 1}',
     "publish": 'After the wait, take the book(s) of Methods B/C and clear the windows: {"type": "publish", "seat": 0}',
     "done": 'The player ends his play and draws back to 4: {"type": "done", "seat": 0}',

@@ -1,6 +1,6 @@
 """Word Power: Word Cards in the Publishing House — playing, the wait for challenges, books B and C."""
 
-from referee.engine.errors import RuleError
+from referee.engine.errors import BadAction, RuleError
 from referee.engine.fields import choice, integer, text
 from referee.engine.turns import name
 
@@ -25,7 +25,7 @@ def play(state: dict, action: dict) -> None:
                         "the windows before playing on.")
     if len(turn["cards"]) >= HAND:
         raise RuleError(f"{name(state, seat)} has played all {HAND} cards of the hand this turn.")
-    key = text(action, "key", max_len=40).lower()
+    key = key_word(action)
     window = str(integer(action, "window", low=1, high=4))
     relation = claimed_relation(state, action)
     card = {"id": state["next_card"], "key": key, "window": window, "relation": relation, "seat": seat,
@@ -39,6 +39,14 @@ def play(state: dict, action: dict) -> None:
     what = f" as {'a ' + RELATIONS[relation] if relation else 'a match'}"
     tell(state, f"{name(state, seat)} plays '{key}' on window {window}{what}.")
     note_books(state)
+
+
+def key_word(action: dict) -> str:
+    """The card's key word, sent as `keyword` (the platform keeps `key` for its idempotency key)."""
+    field = "keyword" if action.get("keyword") not in (None, "") or "key" not in action else "key"
+    if not isinstance(action.get(field), str) or not action[field].strip():
+        raise BadAction("Type the key word of the card you lay on the window.")
+    return text(action, field, max_len=40).lower()
 
 
 def claimed_relation(state: dict, action: dict):
