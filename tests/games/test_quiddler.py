@@ -664,8 +664,8 @@ def test_state_is_plain_json_with_string_keys():
     assert all(isinstance(k, str) for k in state["scores"])
 
 
-def test_the_module_is_not_ready_for_the_home_page_yet():
-    assert q.READY is False and q.SLUG == "quiddler"
+def test_the_module_is_ready_for_the_home_page_now_its_screens_exist():
+    assert q.READY is True and q.SLUG == "quiddler"
 
 
 # --- Properties -----------------------------------------------------------------------------------
