@@ -38,7 +38,10 @@ __all__ = ["Dictionaries", "FakeLexicon", "UnknownLexicon", "answer", "check", "
 def data_folder() -> Path:
     """``$REFEREE_DICTIONARIES`` or the project's ``dictionaries/``."""
     configured = os.environ.get("REFEREE_DICTIONARIES")
-    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "dictionaries"
+    return Path(configured) if configured else Path(resource("dictionaries"))
+
+
+from ..paths import resource  # noqa: E402  (beside the package when installed, else the checkout)
 
 
 class Dictionaries:

@@ -8,7 +8,9 @@ the engine's `{"card": key}` look-up request and to save the cards a host types 
 import re
 from pathlib import Path
 
-DECK_DIR = Path(__file__).resolve().parents[3] / "dictionaries" / "word_power"
+from referee.paths import resource
+
+DECK_DIR = Path(resource("dictionaries")) / "word_power"
 COLOURS = ("blue", "black", "red")
 ANSWER = re.compile(r"[SA][1-4]")
 FIELDS = 8
