@@ -18,9 +18,11 @@ def test_check_a_word_from_the_home_page_in_open_mode(server, phone, shot):
     page.wait_for_url(re.compile(r"/check$"))
     shot(page, "check-01-empty")
 
+    page.evaluate("window.samePage = true")
     check(page, "desert")
     assert page.locator("[data-verdict=valid]").inner_text().strip() == "✓ VALID"
-    assert "word=desert" in page.url                  # htmx pushed the address: reload keeps it
+    assert page.evaluate("window.samePage") is True   # htmx swapped the result in place
+    assert "word=desert" in page.url                  # and pushed the address: reload keeps it
     evidence = page.locator("details.evidence")
     assert not evidence.locator("ol.senses").is_visible()
     evidence.locator("summary").click()               # the tap that opens the evidence
