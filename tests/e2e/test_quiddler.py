@@ -1,0 +1,88 @@
+"""Quiddler at a table with two phones: the host (entering for Ann) and Ben's own phone, six rounds."""
+
+import re
+
+from conftest import SHOTS, decode_qr
+
+
+def open_quiddler(page, base):
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("Quiddler")).click()
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Ben")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    return page.url.rsplit("/", 1)[-1]
+
+
+def add_word(page, seat, text):
+    page.fill(f"#q-text-{seat}", text)
+    page.locator(f"#q-text-{seat}").locator("xpath=ancestor::form").get_by_role("button", name="Add").click()
+
+
+def host_records_out_and_confirms(host, seat, number):
+    host.locator("form:has(input[value=went_out]) select").select_option(str(seat))
+    host.locator("form:has(input[value=went_out])").get_by_role("button", name="Record").click()
+    host.get_by_role("button", name=re.compile(f"^Confirm round {number}")).click()
+    if number < 6:
+        host.wait_for_selector(f".q-round:has-text('Round {number + 1} of 6')")
+
+
+def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
+    host = phone()
+    host.on("dialog", lambda dialog: dialog.accept())
+    code = open_quiddler(host, server)
+    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "quiddler-qr.png"))
+    ben = phone()
+    ben.on("dialog", lambda dialog: dialog.accept())
+    ben.goto(decode_qr(str(SHOTS / "quiddler-qr.png")))
+    ben.get_by_role("button", name="Ben").click()
+    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    assert "2" in ben.locator(".q-deal .big-number").inner_text()
+    assert "Ann deals · Ben plays first" in ben.locator(".q-who").inner_text()
+    shot(ben, "quiddler-01-ben-round-1")
+
+    # Round 1 (2 cards): Ben types AT: was it A-T or the AT card?
+    add_word(ben, 1, "at")
+    ben.wait_for_selector("text=Which cards made AT?")
+    shot(ben, "quiddler-02-ben-which-cards")
+    ben.get_by_role("button", name="A-T · 3").click()
+    ben.wait_for_selector("#q-player-1 .q-pts:has-text('3')")
+    ben.get_by_role("button", name="I went out first").click()
+    ben.wait_for_selector("text=Ben went out first")
+    add_word(host, 0, "i")
+    host.wait_for_selector("#q-player-0 .q-pts:has-text('1')")
+    host.wait_for_selector("text=Ben went out first")          # Ben's news arrives by polling
+    shot(host, "quiddler-03-host-round-1")
+    host.get_by_role("button", name=re.compile("^Confirm round 1")).click()
+    host.wait_for_selector(".q-round:has-text('Round 2 of 6')")
+
+    # Round 2 (3 cards): the host enters Ann's ZQX; Ben lays DOG and challenges ZQX.
+    add_word(host, 0, "zqx")
+    host.wait_for_selector("#q-player-0 .q-pts:has-text('21')")
+    add_word(ben, 1, "dog")
+    ben.wait_for_selector("button:has-text('Challenge ZQX')")
+    ben.get_by_role("button", name="Challenge ZQX").click()
+    verdict = ben.locator(".verdict.invalid")
+    assert verdict.inner_text() == "ZQX ✗ not allowed"
+    assert "/check?word=zqx&lexicon=standard" in ben.locator(".q-ruling a").get_attribute("href")
+    shot(ben, "quiddler-04-ben-verdict")
+    host.wait_for_selector(".verdict.invalid")
+    host_records_out_and_confirms(host, 1, 2)
+
+    # Rounds 3 to 6: Ann goes out with A cards typed card by card.
+    for number in range(3, 7):
+        add_word(host, 0, "-".join("A" * (number + 1)))
+        host.wait_for_selector(f"#q-player-0 .q-pts:has-text('{number + 1}')")
+        if number == 3:
+            shot(host, "quiddler-05-host-round-3")
+        host_records_out_and_confirms(host, 0, number)
+
+    host.wait_for_selector(".outcome")
+    ben.wait_for_selector(".outcome")
+    summary = ben.locator(".outcome .big").inner_text()
+    # Ann 1, then -21 floored at 0, then 9+10+11+12 = 42; Ben 3+5 (longest), 7+5 (DOG, longest) = 20.
+    assert summary == "🏆 Ann wins with 42.", summary
+    assert [t.strip() for t in ben.locator(".standings .score").all_inner_texts()] == ["42", "20"]
+    shot(ben, "quiddler-06-ben-game-over")
+    shot(host, "quiddler-07-host-game-over")
