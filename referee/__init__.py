@@ -6,7 +6,7 @@ import secrets
 from flask import Flask
 from htmx_flask import Htmx
 
-from . import lookups
+from . import lookups, store
 from .db import db, open_database
 from .models import create_tables
 from .paths import resource
@@ -29,6 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    store.idle_days = int(app.config.get("IDLE_DAYS") or os.environ.get("REFEREE_IDLE_DAYS") or 30)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _secret_key(app.instance_path)
     db.initialize(open_database(app.config["DATABASE_URL"], app.instance_path))
     lookups.configure(app.instance_path)
@@ -51,13 +52,9 @@ def _secret_key(instance_path: str) -> str:
 
 
 def _register(app: Flask):
-    from .web import api, check, errors, play, tables
+    from .web import api, check, errors, limits, lookup, play, tables
 
     errors.init_app(app)
-    for module in (tables, play, api, check):
+    limits.init_app(app)
+    for module in (tables, play, api, lookup, check):
         app.register_blueprint(module.bp)
-    try:
-        from .web import lookup
-    except ImportError:   # the dictionary API lands with the lexicon
-        return
-    app.register_blueprint(lookup.bp)

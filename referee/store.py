@@ -25,6 +25,9 @@ MAX_FIELD_TEXT = 2000
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 RESERVED = {"type", "seat", "host", "at", "key", "idempotency_key", "expected_version", "v", "csrf"}
 
+DAY_MS = 24 * 3600 * 1000
+idle_days = 30          # tables untouched this long expire (REFEREE_IDLE_DAYS)
+
 PLATFORM_OPTIONS = {
     "timer_seconds": Option(0, "Timer length (seconds)", "0 uses the game's own length (30 s).", low=0, high=86400),
 }
@@ -137,6 +140,7 @@ def create_table(slug: str, players: list, options: dict | None = None, *, issue
     host_token = new_token()
     seat_tokens = [new_token() if issue_seat_tokens else None for _ in roster]
     with writing():
+        forget_idle_tables()
         table = Table.create(code=_free_code(), join_key=secrets.token_urlsafe(12),
                              host_hash=digest(host_token), created_at=now_ms(), touched_at=now_ms())
         for number, (player, token) in enumerate(zip(roster, seat_tokens)):
@@ -168,7 +172,20 @@ def load(code: str) -> Table:
     table = Table.get_or_none(Table.code == normal_code(code))
     if table is None:
         raise NotFound(f"There is no table {normal_code(code) or '(empty)'}. Check the code on the host's screen.")
+    if table.touched_at < now_ms() - idle_days * DAY_MS:
+        raise NotFound(f"Table {table.code} has expired after {idle_days} days without play. Open a new one.")
     return table
+
+
+def forget_idle_tables() -> int:
+    """Delete tables nobody has touched for `idle_days` (their games and log go with them)."""
+    cutoff = now_ms() - idle_days * DAY_MS
+    stale = [t.id for t in Table.select(Table.id).where(Table.touched_at < cutoff)]
+    if not stale:
+        return 0
+    for model in (Action, WordList, Game, Seat):
+        model.delete().where(model.table.in_(stale)).execute()
+    return Table.delete().where(Table.id.in_(stale)).execute()
 
 
 VERSION_SQL = 'SELECT version FROM "table" WHERE code = {}'

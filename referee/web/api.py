@@ -4,7 +4,7 @@ from flask import Blueprint, jsonify, request
 
 from .. import games, store
 from ..engine.errors import BadAction
-from . import auth
+from . import auth, limits
 from .openapi import document
 from .tables import join_url
 
@@ -47,6 +47,7 @@ def table_json(table, viewer: store.Viewer, **extra) -> dict:
 @bp.post("/tables")
 def create_table():
     """Open a table; the answer carries the host token and every seat's token."""
+    limits.new_table()
     data = body()
     table, host_token, tokens = store.create_table(str(data.get("game", "")), data.get("players"),
                                                    data.get("options") or {}, issue_seat_tokens=True)

@@ -4,7 +4,8 @@ from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..engine.errors import RefereeError
-from . import auth
+from .. import store
+from . import auth, limits
 
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
@@ -20,6 +21,8 @@ def wants_json() -> bool:
 def init_app(app):
     @app.errorhandler(RefereeError)
     def referee_error(error):
+        if isinstance(error, store.NotFound):
+            limits.wrong_code()
         if wants_json():
             return jsonify(error=error.code, message=error.message), error.status
         return render_template("error.html", message=error.message, status=error.status), error.status
@@ -32,6 +35,8 @@ def init_app(app):
             413: "That is too much data to send at once.",
             429: "Too many tries: wait a minute and try again.",
         }.get(error.code, error.description)
+        if error.code == 429 and error.description:
+            message = error.description
         if error.code == 403 and error.description and "permission" not in error.description:
             message = error.description
         if wants_json():

@@ -4,7 +4,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 
 from .. import games, share, store
 from ..engine.errors import RefereeError
-from . import auth
+from . import auth, limits
 from .htmx import refused
 
 bp = Blueprint("tables", __name__)
@@ -46,6 +46,7 @@ def create_table(slug):
     game = games.get(slug)
     if game is None:
         abort(404)
+    limits.new_table()
     players = [{"name": request.form.get(f"name{i}", ""), "colour": request.form.get(f"colour{i}", ""),
                 "team": request.form.get(f"team{i}", "")} for i in range(8)]
     try:
