@@ -99,7 +99,7 @@ def test_the_text_score_example_through_the_screens(client):
     after = state(client, code)["scores"]
     assert {k: after[k] - before[k] for k in after} == {"0": 11, "1": 10, "2": 13}
     html = board(page(client, code))
-    assert "<th scope=\"row\">3 <small>(4)</small></th>" in html and "+13<small>★</small>" in html
+    assert "<th scope=\"row\">3 <small>(4)</small></th>" in html and "+13<small class=\"star\">★</small>" in html
 
 
 def test_a_challenge_shows_the_verdict_big_then_a_link_to_the_definition(client, another_phone):
