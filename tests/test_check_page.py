@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from helpers import HX, open_table
+from helpers import HX, join_link
+from referee import store
 from referee.models import Game, Table, WordList
 
 
@@ -12,6 +13,12 @@ def page(client, **query):
     response = client.get("/check", query_string=query)
     assert response.status_code < 500
     return response, response.get_data(as_text=True)
+
+
+def open_table(names=("Ann", "Ben"), slug="scorepad", **options):
+    """A table opened straight through the store (the pages' own form is tested elsewhere)."""
+    table, _, _ = store.create_table(slug, [{"name": name} for name in names], options)
+    return table.code
 
 
 def verdict_of(html):
@@ -159,7 +166,8 @@ def test_an_unknown_table_is_said_and_the_check_still_works(client):
 
 
 def test_from_a_table_the_page_links_back_and_uses_the_games_dictionary(client):
-    code = open_table(client)
+    code = open_table()
+    assert client.get(join_link(code)).status_code == 200      # the phone scanned the QR code
     table_page = client.get(f"/t/{code}").get_data(as_text=True)
     assert f'href="/check?table={code}"' in table_page
     game = Game.get(Game.table == Table.get(Table.code == code))
@@ -175,7 +183,7 @@ def test_from_a_table_the_page_links_back_and_uses_the_games_dictionary(client):
 
 
 def test_the_tables_own_list_counts_and_is_offered(client):
-    code = open_table(client)
+    code = open_table()
     _, html = page(client, table=code, word="quux", lexicon="own")
     assert "no word list of its own" in html and verdict_of(html) is None
     WordList.create(table=Table.get(Table.code == code), name="ours", words="quux\nzorp", count=2, uploaded_at=0)
@@ -197,3 +205,15 @@ def test_the_openapi_document_lists_the_dictionary_endpoints(client):
     names = {p["name"] for p in paths["/api/words/{word}"]["get"]["parameters"]}
     assert names == {"word", "lexicon", "proper_nouns", "definitions"}
     assert {p["name"] for p in paths["/api/relation"]["get"]["parameters"]} == {"key", "candidate"}
+
+
+def test_a_quiddler_table_lends_its_dictionary_and_its_proper_noun_rule(client):
+    junior = open_table(("Ann", "Ben"), "quiddler", rules="junior", lexicon="junior")
+    _, html = page(client, table=junior, word="Paris")
+    assert verdict_of(html) == "valid" and "Proper noun (Paris), allowed here." in html
+    assert "Junior / common words" in html and "proper nouns count" in html
+    classic = open_table(("Ann", "Ben"), "quiddler", rules="classic", lexicon="british")
+    _, html = page(client, table=classic, word="Paris")
+    assert verdict_of(html) == "invalid" and "names are not allowed" in html
+    _, html = page(client, table=classic, word="color")
+    assert verdict_of(html) == "invalid" and "British spelling" in html

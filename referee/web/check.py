@@ -2,7 +2,7 @@
 
 from flask import Blueprint, request
 
-from .. import lexicon, store
+from .. import games, lexicon, store
 from ..engine.errors import RefereeError
 from ..lexicon.normal import refusal, tidy
 from ..lookups import table_words
@@ -41,11 +41,25 @@ def table_setting(code: str | None) -> dict:
         table = store.load(code[:40])
     except RefereeError as error:
         return {**setting, "notice": error.message}
-    options = store.current_game(table).options or {}
-    wanted = options.get("lexicon")
+    game_row = store.current_game(table)
+    wanted = (game_row.options or {}).get("lexicon")
     return {**setting, "code": table.code, "words": table_words(table),
             "lexicon": wanted if wanted in lexicon.LEXICON_IDS else None,
-            "proper_nouns": options.get("proper_nouns") is True}
+            "proper_nouns": proper_nouns_allowed(game_row)}
+
+
+def proper_nouns_allowed(game_row) -> bool:
+    """The game's proper_nouns option: True/"yes", or "rules" as the game's own rules.proper_nouns(state) says."""
+    value = (game_row.options or {}).get("proper_nouns")
+    if value in (True, "yes"):
+        return True
+    ruling = getattr(getattr(games.get(game_row.slug), "rules", None), "proper_nouns", None)
+    if value == "rules" and callable(ruling):
+        try:
+            return bool(ruling(game_row.state))
+        except (KeyError, TypeError, ValueError):
+            return False
+    return False
 
 
 def choices(own_words: set) -> list[dict]:
