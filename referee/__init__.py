@@ -25,7 +25,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=3 * 1024 * 1024,   # the word-list upload; other requests get less (web/errors.py)
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        JSON_SORT_KEYS=False,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,   # phones keep htmx, CSS and icons for an hour
     )
     if test_config:
         app.config.update(test_config)
@@ -52,9 +52,10 @@ def _secret_key(instance_path: str) -> str:
 
 
 def _register(app: Flask):
-    from .web import api, check, errors, limits, lookup, play, tables
+    from .web import api, check, compress, errors, limits, lookup, play, tables
 
     errors.init_app(app)
+    compress.init_app(app)
     limits.init_app(app)
     for module in (tables, play, api, lookup, check):
         app.register_blueprint(module.bp)
