@@ -217,3 +217,13 @@ def test_a_quiddler_table_lends_its_dictionary_and_its_proper_noun_rule(client):
     assert verdict_of(html) == "invalid" and "names are not allowed" in html
     _, html = page(client, table=classic, word="color")
     assert verdict_of(html) == "invalid" and "British spelling" in html
+
+
+def test_guessing_table_codes_through_the_check_page_is_throttled(client):
+    code = open_table()
+    for attempt in range(20):
+        _, html = page(client, table=f"NOPE{attempt:02d}", word="quiz")
+        assert "There is no table" in html
+    _, html = page(client, table=code, word="quiz")
+    assert "Too many wrong table codes" in html and "Back to the table" not in html
+    assert verdict_of(html) == "valid"              # the check itself still works

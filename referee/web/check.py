@@ -6,6 +6,7 @@ from .. import games, lexicon, store
 from ..engine.errors import RefereeError
 from ..lexicon.normal import refusal, tidy
 from ..lookups import table_words
+from . import limits
 from .htmx import page_or_region
 
 bp = Blueprint("check", __name__)
@@ -37,9 +38,12 @@ def table_setting(code: str | None) -> dict:
     setting = {"code": None, "lexicon": None, "proper_nouns": False, "words": set(), "notice": None}
     if not code or not code.strip():
         return setting
+    if limits.window("codes").full(limits.client()):    # ?table= must not become a way to guess codes
+        return {**setting, "notice": "Too many wrong table codes from this device: wait ten minutes and try again."}
     try:
         table = store.load(code[:40])
     except RefereeError as error:
+        limits.wrong_code()
         return {**setting, "notice": error.message}
     game_row = store.current_game(table)
     wanted = (game_row.options or {}).get("lexicon")
