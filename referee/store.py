@@ -121,8 +121,10 @@ def clean_players(raw: list, game) -> list[dict]:
 def game_options(game, given: dict | None) -> dict:
     """The game's options plus the platform's, defaults filled in."""
     given = dict(given or {})
-    platform = {k: given.pop(k) for k in list(given) if k in PLATFORM_OPTIONS}
-    return {**resolve(game.OPTIONS, given), **resolve(PLATFORM_OPTIONS, platform)}
+    # A game may define a platform option itself (Rapid List's timer length): its own wins.
+    shared = {k: v for k, v in PLATFORM_OPTIONS.items() if k not in game.OPTIONS}
+    platform = {k: given.pop(k) for k in list(given) if k in shared}
+    return {**resolve(game.OPTIONS, given), **resolve(shared, platform)}
 
 
 def engine(slug: str):

@@ -165,3 +165,13 @@ def test_snapshot_always_equals_the_replay_of_the_log(api):
 def test_server_time_is_an_integer_in_ms(client):
     now = client.get("/api/time").get_json()["now"]
     assert isinstance(now, int) and now > 1_700_000_000_000
+
+
+def test_a_game_option_with_a_platform_name_keeps_the_games_meaning():
+    from referee.engine.options import Option
+
+    class Game:
+        OPTIONS = {"timer_seconds": Option(30, "Writing time", low=5, high=600)}
+
+    assert store.game_options(Game, {})["timer_seconds"] == 30
+    assert store.game_options(Game, {"timer_seconds": "45"})["timer_seconds"] == 45
