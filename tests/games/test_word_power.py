@@ -845,3 +845,16 @@ def test_the_key_word_is_sent_as_keyword_because_the_platform_keeps_key_for_doub
     assert state["windows"]["2"][-1]["key"] == "happy"
     with pytest.raises(BadAction, match="key word"):
         act(landed(game(), "synonyms"), "play", 0, keyword="  ", window=2)
+
+
+def test_a_card_typed_for_the_thesaurus_is_kept_for_later_whether_confirmed_or_overruled():
+    state = act(challenged(one_card(), 1, 1, "A3"), "call", 0)
+    state = act(state, "settle", None, host=True, card=None, words="glum, cheerful, odd, even",
+                relation_1={"relation": "neither"}, relation_2={"relation": "synonym", "evidence": "glad"},
+                relation_3={"relation": "neither"}, relation_4={"relation": "neither"})
+    confirmed = act(state, "settle", None, host=True)
+    assert confirmed["typed_cards"][-1]["words"] == ["glum", "cheerful", "odd", "even"]
+    assert confirmed["typed_cards"][-1]["answer"] == "S2" and confirmed["typed_cards"][-1]["key"] == "happy"
+    overruled = act(state, "settle", None, host=True, answer="A1")
+    assert overruled["typed_cards"][-1]["answer"] == "A1"
+    assert overruled["typed_cards"][-1]["words"] == ["glum", "cheerful", "odd", "even"]

@@ -126,6 +126,7 @@ def settle(state: dict, action: dict) -> None:
     if action.get("answer") not in (None, ""):
         host_only(action, "type or overrule a card's answer")
         answer = parse_answer(action["answer"])
+        words = words or ch.get("words") or []
         if words:
             state["typed_cards"].append(typed_card(state, ch, words, answer, action))
         source = "the host" + (" (overruling the thesaurus)" if ch["proposal"] else "")
@@ -134,6 +135,7 @@ def settle(state: dict, action: dict) -> None:
         host_only(action, "confirm the thesaurus ruling")
         if not ch["proposal"]["answer"]:
             raise RuleError("The thesaurus found no single match: the host types the card's answer.")
+        state["typed_cards"].append(typed_card(state, ch, ch["words"], ch["proposal"]["answer"], action))
         return result(state, ch["proposal"]["answer"], "the thesaurus", ch["proposal"]["evidence"])
     card = action.get("card")
     if isinstance(card, dict) and card.get("answer"):
