@@ -37,6 +37,11 @@ def get(slug: str):
     return _loaded[slug]
 
 
+def module(slug: str):
+    """The engine module even when its screens are not ready (for docs and tests)."""
+    return import_module(_MODULES[slug])
+
+
 def catalogue() -> list[dict]:
     """Every game with whether it can be played yet."""
     return [{"slug": s, "title": TITLES[s], "ready": get(s) is not None,
