@@ -99,7 +99,7 @@ def pending(state: dict) -> str:
         waiting = [r["id"] for r in state["racers"] if r["id"] not in state["bids"]]
         return f"Sealed bids: waiting for {names(state, waiting)}."
     now = state["reading_now"]
-    return f"{who(state, now)} reads {state['bids'][now]['total']} words."
+    return f"{who(state, now)} reads {plural(state['bids'][now]['total'], 'word')}."
 
 
 # --- choices -------------------------------------------------------------------------
