@@ -26,6 +26,7 @@ from referee.lexicon.relation import relation as _relation
 from referee.lexicon.wordnet import WordNet
 from referee.lexicon.words import (MAX_UPLOAD_BYTES, MAX_UPLOAD_WORDS, UnknownLexicon, WordLists,
                                    parse_word_list)
+from referee.paths import resource
 
 DEFAULT_LEXICON = "standard"
 LEXICON_IDS = tuple(lex["id"] for lex in LEXICONS) + (OWN["id"],)
@@ -39,9 +40,6 @@ def data_folder() -> Path:
     """``$REFEREE_DICTIONARIES`` or the project's ``dictionaries/``."""
     configured = os.environ.get("REFEREE_DICTIONARIES")
     return Path(configured) if configured else Path(resource("dictionaries"))
-
-
-from ..paths import resource  # noqa: E402  (beside the package when installed, else the checkout)
 
 
 class Dictionaries:
