@@ -144,6 +144,8 @@ def test_transport_is_a_roll_screen_and_an_app_roll_shows_big_on_every_phone(cli
     html = board(client, code)
     assert "King of hearts" in html and "1 2 3 works" in html and action_types(html) == {"transport_roll"}
     assert "Roll in the app" in button_text(html)
+    watching = board(another_phone, code)
+    assert "King of hearts" in watching and "1 2 3 works" in watching and action_types(watching) == set()
     ok(act(client, code, type="transport_roll", roll="app"))
     rolled = state_of(client, code)["roll"]["dice"][0]
     assert 1 <= rolled <= 6
