@@ -243,3 +243,13 @@ def test_security_headers_are_sent(client):
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_host_picks_whom_to_act_for_or_whoever_has_the_turn(client):
+    code = open_table(client)
+    client.post(f"/t/{code}/as", data={"seat": "2"}, headers=HX)
+    act(client, code, type="score", points=4)
+    assert client.get(f"/api/tables/{code}").get_json()["state"]["rounds"] == [{"2": 4}]
+    client.post(f"/t/{code}/as", data={"seat": ""}, headers=HX)
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    assert '<option value="" selected>Whoever' in page

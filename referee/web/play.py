@@ -30,11 +30,16 @@ def form_action() -> dict:
 
 
 def acting_seat(table, viewer) -> int | None:
-    """The seat this phone acts for: its own, or the one the host picked."""
+    """The seat this phone acts for: its own, or the one the host picked.
+
+    None lets the game decide: turn-based games then act for whoever's turn it is, which
+    suits one phone passed around the table.
+    """
     if viewer.host:
         chosen = session.get("as", {}).get(table.code)
-        seated = {s.number for s in store.active_seats(table)}
-        if chosen in seated:
+        if chosen == "turn":
+            return None
+        if chosen in {s.number for s in store.active_seats(table)}:
             return chosen
     return viewer.seat
 
@@ -148,7 +153,8 @@ def act_as(code):
     if not viewer.host:
         abort(403)
     chosen = session.get("as", {})
-    chosen[table.code] = request.form.get("seat", type=int)
+    picked = request.form.get("seat", "")
+    chosen[table.code] = int(picked) if picked.isdigit() else "turn"
     session["as"] = chosen
     return after_change(table.code, viewer)
 
