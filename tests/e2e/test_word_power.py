@@ -1,0 +1,146 @@
+"""Word Power played through the screens in headless Chromium: the host's phone (Ann, also acting for Cy)
+and Ben's phone; order roll, a challenge with a raise (result A), a challenge by the host (result B),
+copyright infringement, START with a Method A book, a Method C book that wins the game."""
+
+import re
+
+from conftest import SHOTS, decode_qr
+
+
+def open_word_power(page, base):
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("Word Power")).click()
+    for i, name in enumerate(("Ann", "Ben", "Cy")):
+        page.fill(f"input[name=name{i}]", name)
+    page.locator("details.options summary").click()
+    page.fill("input[name=win_books]", "2")
+    page.fill("input[name=challenge_seconds]", "20")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    return page.url.rsplit("/", 1)[-1]
+
+
+def join(page, url, name, code):
+    page.goto(url)
+    page.get_by_role("button", name=name).click()
+    page.wait_for_url(re.compile(f"/t/{code}$"))
+
+
+def roll(page, seat, value):
+    page.fill(f"#wp-roll-{seat}", str(value))
+    page.locator(f"form:has(#wp-roll-{seat}) button[type=submit]").click()
+
+
+def play(page, keyword, window, relation=None):
+    page.fill("#wp-keyword", keyword)
+    if relation:
+        page.click(f"label[for=wp-rel-{relation}]")
+    page.locator("form.wp-play").get_by_role("button", name=f"Window {window}").click()
+    page.wait_for_selector(f".wp-window:nth-child({window}) .wp-key:text-is('{keyword}')")
+
+
+def challenge(page, card_id, key, relation, word):
+    page.locator("summary", has_text=f"Challenge '{key}'").click()
+    page.click(f"label[for=wp-c{card_id}-{relation}]")
+    page.locator(f"form:has(#wp-c{card_id}-{relation})").get_by_role("button", name=f"Word {word}").click()
+
+
+def cash(page):
+    return page.locator(".wp-me .wp-cash").inner_text()
+
+
+def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
+    host = phone()
+    code = open_word_power(host, server)
+    qr_png = SHOTS / "wp-qr.png"
+    host.locator("[data-join-qr]").screenshot(path=str(qr_png))
+    join_url = decode_qr(str(qr_png))
+    ben = phone()
+    join(ben, join_url, "Ben", code)
+    join(host, join_url, "Ann", code)                       # the host's phone is Ann's too
+    assert "Host" in host.locator(".who").inner_text() and "You are Ben" in ben.locator(".who").inner_text()
+
+    # Order of play: Ann 6 on the host's phone, Ben 3 on his own, the host types Cy's 2.
+    roll(host, 0, 6)
+    host.wait_for_selector(".wp-rolls li:first-child .die:text-is('6')")
+    ben.wait_for_selector("#wp-roll-1")
+    shot(ben, "wp-01-ben-order-roll")
+    roll(ben, 1, 3)
+    ben.wait_for_selector("text=Waiting for")
+    roll(host, 2, 2)
+    host.wait_for_selector("text=Which space did Ann land on?")
+    shot(host, "wp-02-host-ann-lands")
+
+    # Ann on PLAY SYNONYMS AND ANTONYMS: 'begin' (antonym) on 1, 'happy' (synonym) on 2.
+    host.get_by_role("button", name="PLAY SYNONYMS AND ANTONYMS").click()
+    host.wait_for_selector("#wp-keyword")
+    play(host, "begin", 1, "a")
+    play(host, "happy", 2, "s")
+    shot(host, "wp-03-host-two-cards-played")
+    ben.wait_for_selector("summary:has-text(\"Challenge 'happy'\")")
+    shot(ben, "wp-04-ben-may-challenge")
+
+    # Ben challenges 'happy' (says antonym, word 1); Ann raises to $2,000; Ben calls; the deck rules: A.
+    challenge(ben, 2, "happy", "a", 1)
+    ben.wait_for_selector("text=Waiting for Ann to call or raise")
+    host.wait_for_selector("form.wp-raise")
+    shot(host, "wp-05-host-call-or-raise")
+    host.locator("#wp-raise-to").select_option("2000")
+    host.locator("form.wp-raise button").click()
+    ben.wait_for_selector("form.wp-call button:has-text('Call $2,000')")
+    shot(ben, "wp-06-ben-call-or-raise")
+    ben.locator("form.wp-call button").click()
+    ben.get_by_role("button", name="Look up 'happy'").click()
+    ben.wait_for_selector(".wp-ruling.result-A")
+    assert "Ann was right" in ben.locator(".wp-ruling").inner_text()
+    assert cash(ben) == "$18,000"
+    host.wait_for_selector(".wp-ruling.result-A")
+    assert cash(host) == "$22,000"
+    shot(ben, "wp-07-ben-result-a")
+
+    # Ann ends her turn (the host's phone need not wait); Ben plays 'brave' on 3 and a wrong 'strong' on 1.
+    host.locator("form.wp-done button").click()
+    ben.wait_for_selector("text=Which space did you land on?")
+    ben.get_by_role("button", name="PLAY ANTONYMS", exact=True).click()
+    play(ben, "brave", 3)
+    play(ben, "strong", 1)
+    shot(ben, "wp-08-ben-played-waits-for-challenges")
+
+    # Ann challenges 'strong' (antonym is word 2): Ben calls $1,000, looks it up: result B, Ben's turn ends.
+    host.wait_for_selector("summary:has-text(\"Challenge 'strong'\")")
+    challenge(host, 4, "strong", "a", 2)
+    ben.wait_for_selector("form.wp-call button")
+    ben.locator("form.wp-call button").click()
+    ben.get_by_role("button", name="Look up 'strong'").click()
+    ben.wait_for_selector(".wp-ruling.result-B")
+    assert cash(ben) == "$17,000"
+    host.wait_for_selector("text=Cy's turn")
+    shot(host, "wp-09-host-result-b-cy-next")
+
+    # Cy (the host acts for him) lands on COPYRIGHT INFRINGEMENT: rolls 4, pays $1,000 to Ann and Ben.
+    host.get_by_role("button", name="COPYRIGHT INFRINGEMENT").click()
+    host.fill("#wp-inf-roll", "4")
+    host.fill("#wp-each", "1000")
+    host.get_by_role("checkbox", name="Ann").check()
+    host.get_by_role("checkbox", name="Ben").check()
+    shot(host, "wp-10-host-infringement")
+    host.get_by_role("button", name="Record the infringement").click()
+    host.wait_for_selector("text=Which space did Ann land on?")
+    assert cash(host) == "$24,000"
+    ben.wait_for_selector(".wp-me .wp-cash:text-is('$18,000')")
+
+    # Ann passes START (a book, Method A) and lands on PLAY SYNONYMS: 'large' on 4 covers every window.
+    host.locator("label.wp-passed").click()
+    host.get_by_role("button", name="PLAY SYNONYMS", exact=True).click()
+    host.get_by_role("button", name="Publish a book").click()
+    host.wait_for_selector(".wp-me .wp-books:text-is('1')")
+    play(host, "large", 4)
+    ben.wait_for_selector("text=Book waiting (Method C)")
+    shot(ben, "wp-11-ben-sees-book-waiting")
+    ben.get_by_role("button", name="No challenge").click()
+    host.get_by_role("button", name=re.compile("Publish the book")).click()
+    host.wait_for_selector(".outcome")
+    ben.wait_for_selector(".outcome")
+    assert "Ann wins with 2 books" in ben.locator(".outcome").inner_text()
+    shot(host, "wp-12-host-ann-wins")
+    shot(ben, "wp-13-ben-sees-the-winner")
