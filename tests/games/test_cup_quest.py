@@ -497,6 +497,7 @@ def test_the_game_ends_when_a_player_brings_the_grail_back_to_their_starting_alc
     assert result["winners"] == [ANN] and result["places"] == {"0": 1, "1": 2, "2": 2}
     assert "Ann brought the grail home to alcove 1" in result["summary"]
     assert [r["name"] for r in cq.standings(state)][0] == "Ann"
+    assert [r["score_text"] for r in cq.standings(state)] == ["won", "", ""]
     assert "The game is over" in refused(RuleError, state, "discard", BEN)
     assert cq.choices(state, None, True) == []
 

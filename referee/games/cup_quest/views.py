@@ -16,6 +16,7 @@ def standings(state: dict) -> list[dict]:
         won = p["seat"] == winner
         place = 1 if winner is None or won else 2
         rows.append({"seat": p["seat"], "name": p["name"], "score": 1 if won else 0,
+                     "score_text": "won" if won else "",
                      "place": place, "detail": detail(state, p["seat"])})
     rows.sort(key=lambda r: (r["place"], r["name"]))
     return rows
