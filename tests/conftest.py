@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import database_url, fresh_schema
+from helpers import PHONE, SHOTS, database_url, decode_qr, fresh_schema  # noqa: F401 (e2e tests import these)
 from referee import create_app
 
 @pytest.fixture

@@ -1,6 +1,11 @@
 """Helpers for web tests: open a table through the pages, find its QR secret and version."""
 
 import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from referee.db import db
 from referee.models import MODELS, Table
@@ -51,3 +56,17 @@ def version(client, code):
 
 def act(client, code, **fields):
     return client.post(f"/t/{code}/act", data=fields, headers=HX)
+
+
+# --- end-to-end tests -------------------------------------------------------------------
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def decode_qr(png_path: str) -> str:
+    """Read a QR code from a picture the way a phone camera would (zbarimg, Debian's zbar-tools)."""
+    if shutil.which("zbarimg") is None:
+        pytest.fail("zbarimg is needed to read QR codes: apt-get install zbar-tools")
+    out = subprocess.run(["zbarimg", "--quiet", "--raw", png_path], capture_output=True, text=True, check=True)
+    return out.stdout.strip()

@@ -2,17 +2,12 @@
 
 import os
 import shutil
-import subprocess
 import threading
-from pathlib import Path
 
 import pytest
 
+from helpers import PHONE, SHOTS, database_url, fresh_schema
 from referee import create_app
-from helpers import database_url, fresh_schema
-
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
 def chromium_path():
@@ -85,11 +80,3 @@ def shot():
     def take(page, name):
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     return take
-
-
-def decode_qr(png_path: str) -> str:
-    """Read a QR code from a picture the way a phone camera would (zbarimg, Debian's zbar-tools)."""
-    if shutil.which("zbarimg") is None:
-        pytest.fail("zbarimg is needed to read QR codes: apt-get install zbar-tools")
-    out = subprocess.run(["zbarimg", "--quiet", "--raw", png_path], capture_output=True, text=True, check=True)
-    return out.stdout.strip()
