@@ -112,7 +112,7 @@ def test_ammo_shows_as_four_marks_and_goes_down_with_each_snipe(client):
     assert board(client, code).count('class="shot full"') == 12
     ok(act(client, code, type="snipe", target=BEN))
     html = board(client, code)
-    assert "bounce 1 of 2" in html and buttons(html)[:2] == ["In the goblet!", "Missed"]
+    assert "bounce 1 of 2" in html and buttons(html)[:2] == ["In the goblet", "Missed"]
     assert html.count('class="shot full"') == 11 and html.count('class="shot used"') == 1
     assert 'aria-label="3 of 4 snipes left"' in html
 
