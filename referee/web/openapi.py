@@ -7,6 +7,11 @@ ERROR = {"$ref": "#/components/schemas/Error"}
 TABLE = {"$ref": "#/components/schemas/Table"}
 
 
+# A word no URL path segment can carry (a line break, a slash) finds no route: 404, as JSON.
+UNROUTABLE = {"404": {"description": "The word cannot be carried in a URL path (e.g. a line break)",
+                      "content": {"application/json": {"schema": ERROR}}}}
+
+
 def _errors(*codes) -> dict:
     words = {400: "Malformed request", 401: "No token", 403: "Not allowed for this token",
              404: "No such table", 409: "Against the rules, or a stale expected_version"}
@@ -115,12 +120,13 @@ def document() -> dict:
                                                      "kind is word, proper noun, abbreviation, contraction, possessive, "
                                                      "hyphenated, phrase, unknown or bad input (empty, too long, digits, "
                                                      "symbols) with the reason"},
-                              **_errors(400)}}},
+                              **_errors(400), **UNROUTABLE}}},
             "/api/thesaurus/{word}": {"get": {
                 "summary": "Synonyms, antonyms, similar words and indirect antonyms, sense by sense (WordNet 3.0)",
                 "parameters": [{"name": "word", "in": "path", "required": True, "schema": {"type": "string"}}],
                 "responses": {"200": {"description": "{word, found, senses: [{synset, pos, gloss, examples, synonyms, "
-                                                     "lemma, antonyms, similar, indirect_antonyms}]}"}}}},
+                                                     "lemma, antonyms, similar, indirect_antonyms}]}"},
+                              **UNROUTABLE}}},
             "/api/relation": {"get": {
                 "summary": "Synonym, antonym or neither, with the WordNet sense and gloss behind the ruling",
                 "parameters": [
