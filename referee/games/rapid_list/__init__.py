@@ -1,6 +1,7 @@
 """Rapid List: 30 seconds of writing, sealed bids, reading in bid order, a race to FINISH."""
 
 READY = True
+SHARED_TIMER = False   # the board draws its own writing countdown; the generic controls would fight it
 
 import copy  # noqa: E402
 
