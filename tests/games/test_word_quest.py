@@ -395,6 +395,13 @@ def test_out_of_challenge_cards_a_loser_gives_two_novice_or_one_intermediate_awa
     assert state["phase"] == "move" and state["turn"]["team"] == "Blue"
 
 
+def test_the_log_says_a_team_with_no_challenge_card_owes_them_rather_than_giving_none():
+    state = broke(playing(), "Red", novice=2, intermediate=3)
+    state = turn(state, "Red", 9, 1, 3, challenge=3)
+    assert "Red has no challenge card to give Blue and owes 2, to be paid in award cards" in state["last"]
+    assert "gives Blue 0" not in state["last"]
+
+
 def test_the_team_pays_with_intermediate_when_it_prefers():
     state = broke(playing(), "Red", novice=2, intermediate=3)
     state = turn(state, "Red", 9, 1, 3, challenge=3)

@@ -113,7 +113,10 @@ def hand_over_challenge_cards(state: dict, loser: str, winner: str, count: int) 
     missing = count - given
     if missing:
         state["debts"].append({"team": loser, "to": winner, "missing": missing})
-        note += f" and owes {missing} more, to be paid in award cards"
+        if given:
+            note += f" and owes {missing} more, to be paid in award cards"
+        else:
+            note = f"{loser} has no challenge card to give {winner} and owes {missing}, to be paid in award cards"
     else:
         check_out(state, loser)
     return note
