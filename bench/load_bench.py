@@ -264,7 +264,8 @@ def run_step(port, tables, args, n):
     print(f"  N={n:5d} phones: {len(step.polls):6d} polls, p50 {percentile(step.polls, 50) * 1000:6.1f} ms, "
           f"p95 {p95:6.1f} ms; {len(step.actions):4d} actions, p95 {percentile(step.actions, 95) * 1000:6.1f} ms; "
           f"seen by others p95 {percentile(step.delays, 95) * 1000:6.0f} ms; errors {len(step.errors)}"
-          f"{' (' + step.errors[0] + ')' if step.errors else ''} -> {'ok' if ok else 'over'}", flush=True)
+          f"{' (' + step.errors[0] + ')' if step.errors else ''} -> {'ok' if ok else 'over'} "
+          f"[load {os.getloadavg()[0]:.1f}]", flush=True)
     return ok, step
 
 
@@ -288,6 +289,12 @@ def find_capacity(port, args):
             break
         good = n
         n *= 2
+    while good is None and n > 5 and len(steps) < args.max_steps:     # even the first step was over: go down
+        n //= 2
+        ensure(n)
+        ok, step = run_step(port, tables, args, n)
+        steps.append((n, ok, step))
+        good, bad = (n, bad) if ok else (None, n)
     for _ in range(2):
         if good is None or bad is None or bad - good <= max(8, good // 8) or len(steps) >= args.max_steps:
             break
