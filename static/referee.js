@@ -34,6 +34,23 @@
     if (!document.hidden) { bestRtt = Infinity; sampleClock(3); }
   });
 
+  /* ---- a swap keeps the sections a person had opened (host tools, options, the log) ---- */
+  function detailsKey(el) {
+    var summary = el.querySelector("summary");
+    return el.id || (summary ? summary.textContent.replace(/\(\d+\)/g, "").trim() : "");
+  }
+  var openDetails = [];
+  document.addEventListener("htmx:beforeSwap", function () {
+    openDetails = [];
+    document.querySelectorAll("#live details[open]").forEach(function (el) { openDetails.push(detailsKey(el)); });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!openDetails.length) return;
+    document.querySelectorAll("#live details").forEach(function (el) {
+      if (openDetails.indexOf(detailsKey(el)) !== -1) el.open = true;
+    });
+  });
+
   /* ---- the countdown ---- */
   var audio = null, alarmed = {};
   function unlockSound() {

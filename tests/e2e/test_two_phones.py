@@ -65,3 +65,18 @@ def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot
         return d - (window.refereeClock.now() - started); }""") for p in (host, late)]
     assert abs(shown[0] - shown[1]) < 400, shown
     shot(late, "05-phone-countdown")
+
+
+def test_an_open_section_stays_open_when_another_phone_acts(server, phone):
+    host = phone()
+    code = open_scorepad(host, server)
+    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr3.png"))
+    ben = phone()
+    ben.goto(decode_qr(str(SHOTS / "qr3.png")))
+    ben.get_by_role("button", name="Ben").click()
+    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    host.locator("section.host summary").click()
+    assert host.locator("section.host details").get_attribute("open") is not None
+    add_points(ben, 1, 3)
+    host.wait_for_selector("td.total:has-text('3')")      # the host's page was swapped by a poll
+    assert host.locator("section.host details").get_attribute("open") is not None
