@@ -30,8 +30,13 @@ def fresh_schema():
 
 def open_table(client, names=("Ann", "Ben", "Cat"), slug="scorepad", **options):
     """Open a table from the new-table form; the client becomes its host. Returns the code."""
-    form = {f"name{i}": name for i, name in enumerate(names)}
+    from referee import games
+
+    # A browser sends the boxes that start ticked; tests pass "off" to untick one.
+    form = {name: "on" for name, opt in games.module(slug).OPTIONS.items() if opt.type == "bool" and opt.default}
+    form.update({f"name{i}": name for i, name in enumerate(names)})
     form.update(options)
+    form = {k: v for k, v in form.items() if v != "off"}
     response = client.post(f"/new/{slug}", data=form)
     assert response.status_code == 303, response.data
     return response.headers["Location"].rsplit("/", 1)[-1]

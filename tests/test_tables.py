@@ -253,3 +253,11 @@ def test_the_host_picks_whom_to_act_for_or_whoever_has_the_turn(client):
     client.post(f"/t/{code}/as", data={"seat": ""}, headers=HX)
     page = client.get(f"/t/{code}").get_data(as_text=True)
     assert '<option value="" selected>Whoever' in page
+
+
+def test_form_fields_become_lists_and_dicts_for_the_engine(app):
+    from referee.web.play import form_action
+
+    with app.test_request_context("/", method="POST", data={"cards[]": ["h", "at"], "hands[Red]": "1, 4",
+                                                             "hands[Blue]": "2", "type": "x"}):
+        assert form_action() == {"cards": ["h", "at"], "hands": {"Red": "1, 4", "Blue": "2"}, "type": "x"}

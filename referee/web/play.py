@@ -1,5 +1,6 @@
 """The table screen: the live region, polling, actions, undo and host powers."""
 
+import re
 import secrets
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
@@ -17,13 +18,20 @@ bp = Blueprint("play", __name__)
 LOG_LINES = 40
 
 
+KEYED = re.compile(r"^(\w+)\[([^\]]+)\]$")
+
+
 def form_action() -> dict:
-    """The posted form as an action: repeated fields (or names ending in []) become lists."""
+    """The posted form as an action: repeated fields (or names ending in []) become lists,
+    and names like hands[Red] become a dict {"hands": {"Red": ...}}."""
     action = {}
     for name in request.form:
         values = request.form.getlist(name)
+        keyed = KEYED.match(name)
         if name.endswith("[]"):
             action[name[:-2]] = values
+        elif keyed:
+            action.setdefault(keyed.group(1), {})[keyed.group(2)] = values if len(values) > 1 else values[0]
         else:
             action[name] = values if len(values) > 1 else values[0]
     return action
