@@ -38,6 +38,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,6 +94,7 @@ def running_server(threads: int):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # --- a minimal keep-alive HTTP/1.1 client for asyncio ---------------------------------------
