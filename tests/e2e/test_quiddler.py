@@ -82,7 +82,7 @@ def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
     ben.wait_for_selector(".outcome")
     summary = ben.locator(".outcome .big").inner_text()
     # Ann 1, then -21 floored at 0, then 9+10+11+12 = 42; Ben 3+5 (longest), 7+5 (DOG, longest) = 20.
-    assert summary == "🏆 Ann wins with 42.", summary
+    assert summary == "★ Ann wins with 42.", summary
     assert [t.strip() for t in ben.locator(".standings .score").all_inner_texts()] == ["42", "20"]
     shot(ben, "quiddler-06-ben-game-over")
     shot(host, "quiddler-07-host-game-over")
