@@ -1,6 +1,7 @@
 """Helpers for web tests: open a table through the pages, find its QR secret and version."""
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -75,3 +76,31 @@ def decode_qr(png_path: str) -> str:
         pytest.fail("zbarimg is needed to read QR codes: apt-get install zbar-tools")
     out = subprocess.run(["zbarimg", "--quiet", "--raw", png_path], capture_output=True, text=True, check=True)
     return out.stdout.strip()
+
+
+def open_in_browser(page, base, title, players, options=None):
+    """Open a table from the home page as a host does: the game, the names (with teams), options.
+
+    `players` are names, or (name, team) pairs. Returns the table code."""
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile(title)).click()
+    for i, player in enumerate(players):
+        name, team = (player, None) if isinstance(player, str) else player
+        page.fill(f"input[name=name{i}]", name)
+        if team:
+            page.fill(f"input[name=team{i}]", team)
+    if options:
+        page.locator("details.options summary").click()
+        for name, value in options.items():
+            page.fill(f"[name={name}]", str(value))
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    return page.url.rsplit("/", 1)[-1]
+
+
+def join_seat(page, url, name, code):
+    """A phone opens the join link from the QR code and takes the named seat."""
+    page.goto(url)
+    page.get_by_role("button", name=name).click()
+    page.wait_for_url(re.compile(f"/t/{code}$"))
+    assert name in page.locator(".who").inner_text()      # "You are Ben" (or "Host · acting for Ann")

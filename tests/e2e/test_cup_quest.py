@@ -3,7 +3,7 @@ battle, snipe, drop and pick up the grail, bring it home. Physical dice are type
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, join_seat
 
 
 def version(page) -> str:
@@ -26,11 +26,6 @@ def sees(page, text):
     page.locator(".cup-quest, .outcome").filter(has_text=text).first.wait_for(timeout=8000)
 
 
-def join(page, url, name, code):
-    page.goto(url)
-    page.get_by_role("button", name=name).click()
-    page.wait_for_url(re.compile(f"/t/{code}$"))
-    assert f"You are {name}" in page.locator(".who").inner_text()
 
 
 def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
@@ -49,8 +44,8 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
     shot(ann, "cq-01-host-order-roll")
 
     ben, cy = phone(), phone()
-    join(ben, join_url, "Ben", code)
-    join(cy, join_url, "Cy", code)
+    join_seat(ben, join_url, "Ben", code)
+    join_seat(cy, join_url, "Cy", code)
     for page in (ben, cy):
         page.on("dialog", lambda dialog: dialog.accept())
 

@@ -2,17 +2,9 @@
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, open_in_browser
 
 
-def open_quiddler(page, base):
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Quiddler")).click()
-    page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=name1]", "Ben")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    return page.url.rsplit("/", 1)[-1]
 
 
 def add_word(page, seat, text):
@@ -31,7 +23,7 @@ def host_records_out_and_confirms(host, seat, number):
 def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
-    code = open_quiddler(host, server)
+    code = open_in_browser(host, server, "Quiddler", ["Ann", "Ben"])
     host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "quiddler-qr.png"))
     ben = phone()
     ben.on("dialog", lambda dialog: dialog.accept())

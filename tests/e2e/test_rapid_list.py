@@ -8,29 +8,15 @@ Cy both reach FINISH and Cy wins the tie by the longer move this turn.
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, join_seat, open_in_browser
 
 WRITING_SECONDS = 5
 
 
-def open_rapid_list(page, base):
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Rapid List")).click()
-    for i, name in enumerate(("Ann", "Ben", "Cy")):
-        page.fill(f"input[name=name{i}]", name)
-    page.locator("details.options summary").click()
-    page.fill("input[name=timer_seconds]", str(WRITING_SECONDS))
-    page.fill("input[name=normal_spaces]", "3")       # a short track: START, 1-3, 4 (challenge), FINISH
-    page.fill("input[name=challenge_spaces]", "1")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    return page.url.rsplit("/", 1)[-1]
 
 
 def join(phone, url, name, code):
-    phone.goto(url)
-    phone.get_by_role("button", name=name).click()
-    phone.wait_for_url(re.compile(f"/t/{code}$"))
+    join_seat(phone, url, name, code)
     phone.on("dialog", lambda dialog: dialog.accept())
 
 
@@ -66,7 +52,8 @@ def seal(page, *cards):
 def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
-    code = open_rapid_list(host, server)
+    code = open_in_browser(host, server, "Rapid List", ["Ann", "Ben", "Cy"], {
+        "timer_seconds": WRITING_SECONDS, "normal_spaces": 3, "challenge_spaces": 1})  # START, 1-3, 4 (challenge), FINISH
     qr_png = SHOTS / "rl-qr.png"
     host.locator("[data-join-qr]").screenshot(path=str(qr_png))
     url = decode_qr(str(qr_png))

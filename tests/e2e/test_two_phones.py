@@ -2,17 +2,9 @@
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, open_in_browser
 
 
-def open_scorepad(page, base):
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Score pad")).click()
-    page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=name1]", "Ben")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    return page.url.rsplit("/", 1)[-1]
 
 
 def add_points(page, seat, points):
@@ -22,7 +14,7 @@ def add_points(page, seat, points):
 
 def test_second_phone_scans_the_qr_code_joins_and_both_see_each_others_scores(server, phone, shot):
     host = phone()
-    code = open_scorepad(host, server)
+    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
     shot(host, "01-host-table")
     qr_png = SHOTS / "qr.png"
     host.locator("[data-join-qr]").screenshot(path=str(qr_png))
@@ -50,7 +42,7 @@ def test_second_phone_scans_the_qr_code_joins_and_both_see_each_others_scores(se
 
 def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot):
     host = phone()
-    code = open_scorepad(host, server)
+    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
     late = phone(skew_ms=93_400)                # this phone's clock is 93.4 s fast
     host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr2.png"))
     late.goto(decode_qr(str(SHOTS / "qr2.png")))
@@ -69,7 +61,7 @@ def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot
 
 def test_an_open_section_stays_open_when_another_phone_acts(server, phone):
     host = phone()
-    code = open_scorepad(host, server)
+    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
     host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr3.png"))
     ben = phone()
     ben.goto(decode_qr(str(SHOTS / "qr3.png")))

@@ -4,26 +4,11 @@ copyright infringement, START with a Method A book, a Method C book that wins th
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, join_seat, open_in_browser
 
 
-def open_word_power(page, base):
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Word Power")).click()
-    for i, name in enumerate(("Ann", "Ben", "Cy")):
-        page.fill(f"input[name=name{i}]", name)
-    page.locator("details.options summary").click()
-    page.fill("input[name=win_books]", "2")
-    page.fill("input[name=challenge_seconds]", "20")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    return page.url.rsplit("/", 1)[-1]
 
 
-def join(page, url, name, code):
-    page.goto(url)
-    page.get_by_role("button", name=name).click()
-    page.wait_for_url(re.compile(f"/t/{code}$"))
 
 
 def roll(page, seat, value):
@@ -51,13 +36,13 @@ def cash(page):
 
 def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     host = phone()
-    code = open_word_power(host, server)
+    code = open_in_browser(host, server, "Word Power", ["Ann", "Ben", "Cy"], {"win_books": 2, "challenge_seconds": 20})
     qr_png = SHOTS / "wp-qr.png"
     host.locator("[data-join-qr]").screenshot(path=str(qr_png))
     join_url = decode_qr(str(qr_png))
     ben = phone()
-    join(ben, join_url, "Ben", code)
-    join(host, join_url, "Ann", code)                       # the host's phone is Ann's too
+    join_seat(ben, join_url, "Ben", code)
+    join_seat(host, join_url, "Ann", code)                       # the host's phone is Ann's too
     assert "Host" in host.locator(".who").inner_text() and "You are Ben" in ben.locator(".who").inner_text()
 
     # Order of play: Ann 6 on the host's phone, Ben 3 on his own, the host types Cy's 2.

@@ -3,7 +3,7 @@ scan the QR code and play a short game through the screens, typing the table's o
 
 import re
 
-from conftest import SHOTS, decode_qr
+from helpers import SHOTS, decode_qr, join_seat, open_in_browser
 
 
 def version(page) -> str:
@@ -61,38 +61,21 @@ def counts(page, team) -> list[int]:
     return [int(t) for t in card.locator(".wq-counts b").all_inner_texts()]
 
 
-def open_word_quest(page, base):
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Word Quest")).click()
-    for i, (name, team) in enumerate((("Ann", "Red"), ("Ben", "Red"), ("Cy", "Blue"), ("Dee", "Green"))):
-        page.fill(f"input[name=name{i}]", name)
-        page.fill(f"input[name=team{i}]", team)
-    page.locator("details.options summary").click()
-    page.fill("[name=spaces]", "12")
-    page.fill("[name=board]", "novice intermediate advanced super")
-    page.fill("[name=challenge_cards]", "1")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    return page.url.rsplit("/", 1)[-1]
 
 
-def join(phone, url, seat_name, code):
-    phone.goto(url)
-    phone.get_by_role("button", name=seat_name).click()
-    phone.wait_for_url(re.compile(f"/t/{code}$"))
-    assert f"You are {seat_name}" in phone.locator(".who").inner_text()
 
 
 def test_three_phones_play_a_short_word_quest_game(server, phone, shot):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
-    code = open_word_quest(host, server)
+    code = open_in_browser(host, server, "Word Quest", [("Ann", "Red"), ("Ben", "Red"), ("Cy", "Blue"), ("Dee", "Green")],
+                           {"spaces": 12, "board": "novice intermediate advanced super", "challenge_cards": 1})
     snap(host, shot, "wq-01-host-table")
     host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "wq-qr.png"))
     url = decode_qr(str(SHOTS / "wq-qr.png"))
     cy, dee = phone(), phone()
-    join(cy, url, "Cy", code)
-    join(dee, url, "Dee", code)
+    join_seat(cy, url, "Cy", code)
+    join_seat(dee, url, "Dee", code)
 
     # The table deals the game space cards itself; the host types who took which numbers.
     assert "12 cards for 3 teams: 4 each" in board(cy).inner_text()
