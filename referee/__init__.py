@@ -27,6 +27,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SEND_FILE_MAX_AGE_DEFAULT=3600,   # phones keep htmx, CSS and icons for an hour
     )
+    for name, default in (("TABLES_PER_HOUR", 30), ("WRONG_CODES_PER_10_MIN", 20), ("PROXY_HOPS", 0)):
+        app.config[name] = int(os.environ.get(f"REFEREE_{name}", default))
     if test_config:
         app.config.update(test_config)
     store.idle_days = int(app.config.get("IDLE_DAYS") or os.environ.get("REFEREE_IDLE_DAYS") or 30)
@@ -37,6 +39,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         create_tables()
     Htmx(app)
     _register(app)
+    if app.config["PROXY_HOPS"]:
+        # Behind a reverse proxy: trust its X-Forwarded-* headers for the client address
+        # (rate limits), the scheme (Secure cookies) and the host (the same-origin check).
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = app.config["PROXY_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     return app
 
 

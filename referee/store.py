@@ -364,12 +364,21 @@ def _append(table, game_row, action, after, viewer, key, text):
     game_row.save()
 
 
-def log(game_row: Game) -> list[Action]:
-    return list(Action.select().where(Action.game == game_row).order_by(Action.seq))
+def log(game_row: Game, last: int | None = None) -> list[Action]:
+    """The game's log in order; only the last `last` entries when given (what a screen shows)."""
+    query = Action.select().where(Action.game == game_row)
+    if last is None:
+        return list(query.order_by(Action.seq))
+    return list(reversed(query.order_by(Action.seq.desc()).limit(last)))
 
 
 def undone_targets(actions: list[Action]) -> set[int]:
     return {a.payload["target"] for a in actions if a.type == "undo"}
+
+
+def undone_in(game_row: Game) -> set[int]:
+    """Sequence numbers of the game's actions that were undone."""
+    return undone_targets(Action.select(Action.type, Action.payload).where(Action.game == game_row, Action.type == "undo"))
 
 
 def replay(game_row: Game) -> dict:

@@ -66,3 +66,17 @@ def test_a_table_in_use_does_not_expire(client):
     Table.update(touched_at=store.now_ms() - 29 * store.DAY_MS).execute()
     act(client, code, type="score", seat=0, points=1)
     assert client.get(f"/api/tables/{code}").status_code == 200
+
+
+def test_behind_a_proxy_the_forwarded_client_address_is_throttled(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_PROXY_HOPS", "1")
+    monkeypatch.setenv("REFEREE_WRONG_CODES_PER_10_MIN", "2")
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path), "SECRET_KEY": "t",
+                      "INSTANCE_PATH": str(tmp_path)})
+    fresh_schema()
+    client = app.test_client()
+    guesser = {"X-Forwarded-For": "10.0.0.5"}
+    for guess in ("AAAAA", "CCCCC"):
+        assert client.get(f"/api/tables/{guess}", headers=guesser).status_code == 404
+    assert client.get("/api/tables/DDDDD", headers=guesser).status_code == 429
+    assert client.get("/api/tables/DDDDD", headers={"X-Forwarded-For": "10.0.0.6"}).status_code == 404

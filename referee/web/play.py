@@ -58,15 +58,16 @@ def live_context(table, viewer) -> dict:
     game = games.get(game_row.slug)
     state = game_row.state
     me = acting_seat(table, viewer)
-    actions = store.log(game_row)
-    undone = store.undone_targets(actions)
+    recent = store.log(game_row, last=LOG_LINES)
+    undone = store.undone_in(game_row)
     return {
         "table": table, "viewer": viewer, "me": me, "game_row": game_row, "game": game,
         "state": game.view(state, me, viewer.host),
         "choices": game.choices(state, me, viewer.host) if hasattr(game, "choices") else [],
         "standings": game.standings(state),
         "outcome": game_row.outcome,
-        "log": [(a, a.seq in undone) for a in reversed(actions[-LOG_LINES:])],
+        "log": [(a, a.seq in undone) for a in reversed(recent)],
+        "log_size": game_row.seq,
         "seats": store.all_seats(table),
         "evening": store.evening(table),
         "timer": state["timer"], "now": store.now_ms(), "time_is_up": timer.is_up(state["timer"], store.now_ms()),
