@@ -21,13 +21,20 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (e.detail.elt.hasAttribute("data-poll") && document.hidden) e.preventDefault();
   });
+  var lastEdit = 0;   // when this person last changed a field (a radio, a select, text) on the table
+  document.addEventListener("input", function (e) { if (e.target.closest("#live")) lastEdit = Date.now(); });
+  document.addEventListener("change", function (e) { if (e.target.closest("#live")) lastEdit = Date.now(); });
   document.addEventListener("htmx:beforeSwap", function (e) {
-    if (!e.detail.requestConfig || !e.detail.requestConfig.elt.hasAttribute("data-poll")) return;
+    if (!e.detail.requestConfig || !e.detail.requestConfig.elt.hasAttribute("data-poll")) {
+      lastEdit = 0;      // this phone's own action answered: its choices were sent
+      return;
+    }
     var active = document.activeElement;
     var live = document.getElementById("live");
-    if (active && live && live.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) &&
-        active.type !== "hidden" && active.type !== "submit") {
-      e.detail.shouldSwap = false;   // the next poll brings the change once the field is left
+    var typing = active && live && live.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) &&
+        active.type !== "hidden" && active.type !== "submit";
+    if (typing || Date.now() - lastEdit < 15000) {
+      e.detail.shouldSwap = false;   // a later poll brings the change; half-made choices are kept
     }
   });
   document.addEventListener("visibilitychange", function () {

@@ -72,3 +72,18 @@ def test_an_open_section_stays_open_when_another_phone_acts(server, phone):
     add_points(ben, 1, 3)
     host.wait_for_selector("td.total:has-text('3')")      # the host's page was swapped by a poll
     assert host.locator("section.host details").get_attribute("open") is not None
+
+
+def test_a_choice_being_made_survives_another_phones_action(server, phone):
+    host = phone()
+    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
+    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr4.png"))
+    ben = phone()
+    ben.goto(decode_qr(str(SHOTS / "qr4.png")))
+    ben.get_by_role("button", name="Ben").click()
+    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    host.fill("#pts-0", "12")
+    host.locator("body").click(position={"x": 5, "y": 400})   # the field loses focus, its value stays
+    add_points(ben, 1, 3)
+    host.wait_for_timeout(4500)                                 # two polls come and go
+    assert host.input_value("#pts-0") == "12"
