@@ -51,7 +51,7 @@ def keep_typed_cards(before: dict, after: dict):
 
 def table_words(table) -> set:
     """Words the table uploaded as its own list (empty until it uploads one)."""
-    from .store import word_list
+    from .roster import word_list
 
     uploaded = word_list(table)
     return set(uploaded.words.split("\n")) if uploaded and uploaded.words else set()

@@ -225,7 +225,7 @@ def identify(table: Table, seat_token: str | None = None, host_token: str | None
     return Viewer(seat=seat, host=host)
 
 
-def _locked_table(code: str) -> Table:
+def locked_table(code: str) -> Table:
     """Re-read the table inside a write transaction, locking its row on PostgreSQL."""
     query = Table.select().where(Table.code == normal_code(code))
     if not is_sqlite():
@@ -236,7 +236,7 @@ def _locked_table(code: str) -> Table:
     return table
 
 
-def _bump(table: Table) -> int:
+def bump(table: Table) -> int:
     table.version += 1
     table.touched_at = now_ms()
     Table.update(version=table.version, touched_at=table.touched_at).where(Table.id == table.id).execute()
@@ -311,7 +311,7 @@ def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expecte
         raise BadAction("The idempotency key must be text of at most 80 characters.")
     key = key or None
     with writing():
-        table = _locked_table(code)
+        table = locked_table(code)
         if key:
             earlier = Action.get_or_none(Action.table == table, Action.key == key)
             if earlier is not None:
@@ -355,7 +355,7 @@ def _log_line(game, action, before, viewer: Viewer, seats: dict) -> str:
 
 def _append(table, game_row, action, after, viewer, key, text):
     game_row.seq += 1
-    version = _bump(table)
+    version = bump(table)
     Action.create(game=game_row, table=table, seq=game_row.seq, type=action["type"], payload=action,
                   actor="host" if viewer.host and action.get("seat") != viewer.seat else str(viewer.seat),
                   seat=action.get("seat"), at=action.get("at", now_ms()), key=key, text=text, version=version)
@@ -398,7 +398,7 @@ def undo(code: str, viewer: Viewer, *, key: str | None = None) -> Outcome:
     if not viewer.host:
         raise Forbidden("Only the host can undo.")
     with writing():
-        table = _locked_table(code)
+        table = locked_table(code)
         if key and Action.get_or_none(Action.table == table, Action.key == key):
             return Outcome(version=table.version, repeated=True)
         game_row = current_game(table)
@@ -410,7 +410,7 @@ def undo(code: str, viewer: Viewer, *, key: str | None = None) -> Outcome:
         target = standing[-1]
         entry = {"type": "undo", "target": target.seq, "at": now_ms(), "host": True, "seat": None}
         game_row.seq += 1
-        version = _bump(table)
+        version = bump(table)
         Action.create(game=game_row, table=table, seq=game_row.seq, type="undo", payload=entry, actor="host",
                       seat=None, at=entry["at"], key=key or None, text=f"Undone: {target.text}"[:400], version=version)
         game_row.state = replay(game_row)
@@ -426,12 +426,12 @@ def next_game(code: str, viewer: Viewer, slug: str, options: dict | None = None)
     game = engine(slug)
     options = game_options(game, options)
     with writing():
-        table = _locked_table(code)
+        table = locked_table(code)
         current = current_game(table)
         if current.outcome is None:
             act_inside_end(table, current)
         _start_game(table, game, options)
-        return Outcome(version=_bump(table))
+        return Outcome(version=bump(table))
 
 
 def act_inside_end(table: Table, game_row: Game):
@@ -440,93 +440,3 @@ def act_inside_end(table: Table, game_row: Game):
     action = {"type": "end_game", "host": True, "seat": None, "at": now_ms()}
     after = play.apply(game, game_row.state, action)
     _append(table, game_row, action, after, Viewer(host=True), None, "The host ended the game")
-
-
-# --- seats and host powers -------------------------------------------------------------------
-
-def claim_seat(code: str, number: int) -> tuple[Outcome, str]:
-    """A phone takes a free seat; returns the new seat token (only its hash is kept)."""
-    token = new_token()
-    with writing():
-        table = _locked_table(code)
-        if table.locked:
-            raise Forbidden("The host has locked this table: ask them to unlock it or to seat you.")
-        seat = Seat.get_or_none(Seat.table == table, Seat.number == number, Seat.removed == False)  # noqa: E712
-        if seat is None:
-            raise BadAction("That seat does not exist.")
-        if seat.token_hash:
-            raise Forbidden(f"{seat.name}'s seat is already taken by another phone. The host can release it.")
-        seat.token_hash = digest(token)
-        seat.save()
-        return Outcome(version=_bump(table)), token
-
-
-def host_change(code: str, viewer: Viewer, change: str, number=None) -> Outcome:
-    """Release a seat, lock or unlock joining, remove a player, or hand the host role over."""
-    if not viewer.host:
-        raise Forbidden("Only the host can do that.")
-    with writing():
-        table = _locked_table(code)
-        if change in ("lock", "unlock"):
-            table.locked = change == "lock"
-            Table.update(locked=table.locked).where(Table.id == table.id).execute()
-            return Outcome(version=_bump(table))
-        seat = _seat(table, number)
-        if change == "release":
-            seat.token_hash = None
-        elif change == "remove":
-            if len(active_seats(table)) <= 1:
-                raise RuleError("The last player cannot be removed.")
-            seat.removed, seat.token_hash = True, None
-            if table.host_seat == seat.number:
-                Table.update(host_seat=None).where(Table.id == table.id).execute()
-        elif change == "make_host":
-            # The old host token stops working: only the chosen seat's phone is host now.
-            Table.update(host_seat=seat.number, host_hash=digest(new_token())).where(Table.id == table.id).execute()
-        else:
-            raise BadAction(f"Unknown host action {change!r}.")
-        seat.save()
-        return Outcome(version=_bump(table))
-
-
-def _seat(table: Table, number) -> Seat:
-    try:
-        number = int(number)
-    except (TypeError, ValueError):
-        raise BadAction("Say which seat.") from None
-    seat = Seat.get_or_none(Seat.table == table, Seat.number == number, Seat.removed == False)  # noqa: E712
-    if seat is None:
-        raise BadAction("That seat is not at this table.")
-    return seat
-
-
-def save_word_list(code: str, viewer: Viewer, name: str, words: set) -> Outcome:
-    """The host gives the table its own word list (replacing any earlier one); logged."""
-    if not viewer.host:
-        raise Forbidden("Only the host can add the table's own word list.")
-    with writing():
-        table = _locked_table(code)
-        WordList.delete().where(WordList.table == table).execute()
-        WordList.create(table=table, name=name[:120] or "word list", words="\n".join(sorted(words)),
-                        count=len(words), uploaded_at=now_ms())
-        return Outcome(version=_bump(table))
-
-
-def word_list(table: Table):
-    """The table's own list, or None."""
-    return WordList.get_or_none(WordList.table == table)
-
-
-def evening(table: Table) -> list[dict]:
-    """Each player's wins and finishing places across the games played at this table."""
-    rows = {s.number: {"seat": s.number, "name": s.name, "wins": 0, "places": [], "removed": s.removed}
-            for s in all_seats(table)}
-    for game_row in Game.select().where(Game.table == table).order_by(Game.number):
-        if not game_row.outcome:
-            continue
-        for seat, place in game_row.outcome["places"].items():
-            if int(seat) in rows:
-                rows[int(seat)]["places"].append(place)
-                rows[int(seat)]["wins"] += place == 1
-    ranked = sorted(rows.values(), key=lambda r: (-r["wins"], sum(r["places"]) / len(r["places"]) if r["places"] else 99, r["name"]))
-    return ranked

@@ -6,8 +6,6 @@ deterministic: the same packages give byte-identical files.
 
 from __future__ import annotations
 
-import gzip
-import os
 import re
 import shutil
 from collections import defaultdict

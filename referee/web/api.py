@@ -2,7 +2,7 @@
 
 from flask import Blueprint, jsonify, request
 
-from .. import games, store
+from .. import games, roster, store
 from ..engine.errors import BadAction
 from . import auth, limits
 from .openapi import document
@@ -39,7 +39,7 @@ def table_json(table, viewer: store.Viewer, **extra) -> dict:
         "outcome": game_row.outcome,
         "log": [{"seq": a.seq, "type": a.type, "text": a.text, "actor": a.actor, "seat": a.seat,
                  "at": a.at, "undone": a.seq in undone} for a in actions],
-        "evening": store.evening(table),
+        "evening": roster.evening(table),
         **extra,
     }
 

@@ -6,7 +6,7 @@ import secrets
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from htmx_flask import make_response
 
-from .. import games, store
+from .. import games, roster, store
 from ..engine import timer
 from ..engine.errors import BadAction, RefereeError
 from . import auth
@@ -69,14 +69,14 @@ def live_context(table, viewer) -> dict:
         "log": [(a, a.seq in undone) for a in reversed(recent)],
         "log_size": game_row.seq,
         "seats": store.all_seats(table),
-        "evening": store.evening(table),
+        "evening": roster.evening(table),
         "timer": state["timer"], "now": store.now_ms(), "time_is_up": timer.is_up(state["timer"], store.now_ms()),
         "version": table.version,
         "new_key": lambda: secrets.token_urlsafe(12),
         "join_url": join_url(table),
         "catalogue": games.catalogue(),
         "board": f"games/{game_row.slug}/board.html",
-        "word_list": store.word_list(table),
+        "word_list": roster.word_list(table),
     }
 
 
@@ -173,7 +173,7 @@ def host(code):
     """Release a seat, remove a player, hand over host, lock or unlock joining."""
     table, viewer = viewing(code)
     try:
-        store.host_change(table.code, viewer, request.form.get("do", ""), request.form.get("seat"))
+        roster.host_change(table.code, viewer, request.form.get("do", ""), request.form.get("seat"))
     except RefereeError as error:
         return refusal(error, table.code, viewer)
     return after_change(table.code, viewer)
@@ -190,7 +190,7 @@ def upload_words(code):
         from ..lexicon import parse_word_list
 
         words = parse_word_list(data)
-        store.save_word_list(table.code, viewer, name, words)
+        roster.save_word_list(table.code, viewer, name, words)
     except ValueError as error:
         return refused(BadAction(str(error)), url_for("play.table", code=table.code))
     except RefereeError as error:

@@ -2,7 +2,7 @@
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from .. import games, share, store
+from .. import games, roster, share, store
 from ..engine.errors import RefereeError
 from . import auth, limits
 from .htmx import refused
@@ -84,7 +84,7 @@ def take_seat(code):
     if request.form.get("watch"):
         return redirect(url_for("play.table", code=table.code), code=303)
     try:
-        _, token = store.claim_seat(table.code, request.form.get("seat", type=int))
+        _, token = roster.claim_seat(table.code, request.form.get("seat", type=int))
     except RefereeError as error:
         return refused(error, url_for("tables.join", code=table.code))
     response = redirect(url_for("play.table", code=table.code), code=303)
