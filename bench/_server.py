@@ -7,10 +7,10 @@ import logging
 import os
 import sys
 
-from flask import Flask
 from waitress import serve
 
 from referee import create_app
+from referee.cli import CONNECTIONS
 
 
 def main():
@@ -25,7 +25,7 @@ def main():
         """What the cheapest possible Flask answer costs on this server."""
         return "", 204
 
-    serve(app, host="127.0.0.1", port=port, threads=threads, ident="referee", _quiet=True)
+    serve(app, host="127.0.0.1", port=port, threads=threads, ident="referee", connection_limit=CONNECTIONS, _quiet=True)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ def serve(port: int, db_path: str, threads: int):
     from waitress import serve as waitress_serve
 
     from referee import create_app
+    from referee.cli import CONNECTIONS
 
     app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "SECRET_KEY": "bench",
                       "INSTANCE_PATH": os.path.dirname(db_path), "TABLES_PER_HOUR": 10**9})
@@ -72,7 +73,7 @@ def serve(port: int, db_path: str, threads: int):
         """The cheapest possible Flask answer on this server."""
         return "", 204
 
-    waitress_serve(app, host="127.0.0.1", port=port, threads=threads, ident="referee", _quiet=True)
+    waitress_serve(app, host="127.0.0.1", port=port, threads=threads, ident="referee", connection_limit=CONNECTIONS, _quiet=True)
 
 
 @contextmanager

@@ -7,6 +7,11 @@ import sys
 from . import create_app, share
 
 
+# Every phone keeps a connection open between polls; waitress's default of 100 would turn
+# the 101st phone of a big classroom away.
+CONNECTIONS = 500
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="referee", description="Referee for word games at the table.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -29,7 +34,7 @@ def run(host: str, port: int, threads: int):
     print(share.qr_text(url))
     print("Open a table from that page; each table shows its own QR code to join. Ctrl+C stops.\n")
     sys.stdout.flush()
-    serve(app, host=host, port=port, threads=threads, ident="referee")
+    serve(app, host=host, port=port, threads=threads, ident="referee", connection_limit=CONNECTIONS)
 
 
 def address_for_phones(host: str, port: int, configured: str | None) -> str:
