@@ -120,6 +120,8 @@ def clean_players(raw: list, game) -> list[dict]:
 
 def game_options(game, given: dict | None) -> dict:
     """The game's options plus the platform's, defaults filled in."""
+    if given is not None and not isinstance(given, dict):
+        raise BadAction("Options must be an object of option names and values.")
     given = dict(given or {})
     # A game may define a platform option itself (Rapid List's timer length): its own wins.
     shared = {k: v for k, v in PLATFORM_OPTIONS.items() if k not in game.OPTIONS}

@@ -126,6 +126,8 @@ def test_next_game_keeps_the_roster(api):
     {"game": "nope", "players": [{"name": "Ann"}]},
     {"game": "scorepad", "players": [{"name": "Ann"}], "options": {"lowest_wins": True, "bogus": 1}},
     {"game": "scorepad", "players": [{"name": "Ann", "colour": "red; x"}]},
+    {"game": "scorepad", "players": [{"name": "Ann"}], "options": [1, 2]},
+    {"game": ["scorepad"], "players": [{"name": "Ann"}]},
 ])
 def test_bad_table_requests_are_400(api, payload):
     response = api.client.post("/api/tables", json=payload)
