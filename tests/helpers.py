@@ -56,6 +56,14 @@ def seat_phone(client, code, seat):
     return client
 
 
+def final_board(html: str, slug: str) -> str:
+    """The board of a finished game: still shown (the final picture), with nothing left to tap."""
+    start = html.index(f'<section class="board {slug}')
+    board = html[start:html.index('<section class="scores"', start)]
+    assert "/act" not in board, "a finished game's board must offer no actions"
+    return board
+
+
 def version(client, code):
     return client.get(f"/api/tables/{code}").get_json()["version"]
 

@@ -2,7 +2,7 @@
 
 import re
 
-from helpers import HX, act, join_link, open_table, seat_phone, version
+from helpers import HX, act, final_board, join_link, open_table, seat_phone, version
 
 NAMES = ("Ann", "Ben", "Cy")
 
@@ -189,7 +189,8 @@ def test_a_whole_game_ends_with_the_winner_and_no_board(client):
     for number in range(1, 7):
         go_out(client, code, 0 if number % 2 else 1, number + 1)
     html = page(client, code)
-    assert "Ben wins with 30." in html and '<section class="board quiddler">' not in html
+    assert "Ben wins with 30." in html
+    final_board(html, "quiddler")
     assert act(client, code, type="word", seat=0, text="at").status_code == 409
 
 

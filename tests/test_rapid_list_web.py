@@ -6,7 +6,7 @@ import pytest
 
 from referee import store
 from referee.models import Table
-from tests.helpers import HX, act, open_table, seat_phone
+from helpers import HX, act, final_board, open_table, seat_phone
 
 NAMES = ("Ann", "Ben", "Cy")
 
@@ -259,5 +259,6 @@ def test_whole_game_through_the_html_routes_to_the_winner(app, client, clock):
             ok(act(client, code, type="read", seat=seat, met=met))
         assert round_ < 5
     html = page(ben, code)
-    assert "Ann wins" in html and 'class="board rapid-list"' not in html
+    assert "Ann wins" in html
+    final_board(html, "rapid-list")
     assert store.current_game(store.load(code)).outcome["winners"] == [0]

@@ -3,7 +3,7 @@
 import html as htmllib
 import re
 
-from helpers import HX, act, join_link, open_table, seat_phone, version
+from helpers import HX, act, final_board, join_link, open_table, seat_phone, version
 
 ANN, BEN, CY, DEE = 0, 1, 2, 3          # Ann and Ben play for Red, Cy for Blue, Dee for Green
 # A 12-space board, repeating novice, intermediate, advanced (third level), super (purple):
@@ -288,7 +288,8 @@ def test_a_whole_game_through_the_screens(client, app):
 
     ok(act(client, code, type="finish"))
     page = client.get(f"/t/{code}").get_data(as_text=True)
-    assert "Blue wins with 7 points." in page and '<section class="board word-quest"' not in page
+    assert "Blue wins with 7 points." in page
+    final_board(page, "word-quest")
     outcome = client.get(f"/api/tables/{code}").get_json()["outcome"]
     assert outcome["winners"] == [CY]
     assert outcome["places"] == {"0": 3, "1": 3, "2": 1, "3": 2}

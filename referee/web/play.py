@@ -63,7 +63,8 @@ def live_context(table, viewer) -> dict:
     return {
         "table": table, "viewer": viewer, "me": me, "game_row": game_row, "game": game,
         "state": game.view(state, me, viewer.host),
-        "choices": game.choices(state, me, viewer.host) if hasattr(game, "choices") else [],
+        # After the end the board stays on screen (the final track, the last scores) without buttons.
+        "choices": game.choices(state, me, viewer.host) if hasattr(game, "choices") and not game_row.outcome else [],
         "standings": game.standings(state),
         "outcome": game_row.outcome,
         "log": [(a, a.seq in undone) for a in reversed(recent)],
