@@ -252,7 +252,7 @@ def test_the_host_picks_whom_to_act_for_or_whoever_has_the_turn(client):
     assert client.get(f"/api/tables/{code}").get_json()["state"]["rounds"] == [{"2": 4}]
     client.post(f"/t/{code}/as", data={"seat": ""}, headers=HX)
     page = client.get(f"/t/{code}").get_data(as_text=True)
-    assert '<option value="" selected>Whoever' in page
+    assert '<option value="" selected>Whose turn it is' in page
 
 
 def test_form_fields_become_lists_and_dicts_for_the_engine(app):
