@@ -31,6 +31,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config[name] = int(os.environ.get(f"REFEREE_{name}", default))
     if test_config:
         app.config.update(test_config)
+    # Served over HTTPS (behind a proxy): the signed session cookie is sent only over HTTPS too.
+    app.config["SESSION_COOKIE_SECURE"] = str(app.config.get("PUBLIC_URL") or "").startswith("https://")
     store.idle_days = int(app.config.get("IDLE_DAYS") or os.environ.get("REFEREE_IDLE_DAYS") or 30)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _secret_key(app.instance_path)
     db.initialize(open_database(app.config["DATABASE_URL"], app.instance_path))

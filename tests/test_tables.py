@@ -261,3 +261,17 @@ def test_form_fields_become_lists_and_dicts_for_the_engine(app):
     with app.test_request_context("/", method="POST", data={"cards[]": ["h", "at"], "hands[Red]": "1, 4",
                                                              "hands[Blue]": "2", "type": "x"}):
         assert form_action() == {"cards": ["h", "at"], "hands": {"Red": "1, 4", "Blue": "2"}, "type": "x"}
+
+
+def test_cookies_are_secure_when_served_over_https(tmp_path):
+    from referee import create_app
+    from helpers import database_url, fresh_schema
+
+    app = create_app({"DATABASE_URL": database_url(tmp_path), "SECRET_KEY": "t", "INSTANCE_PATH": str(tmp_path),
+                      "PUBLIC_URL": "https://referee.example.org"})
+    fresh_schema()
+    phone = app.test_client()
+    phone.environ_base.update({"HTTP_ORIGIN": "https://localhost", "wsgi.url_scheme": "https"})
+    response = phone.post("/new/scorepad", data={"name0": "Ann"}, base_url="https://localhost")
+    cookies = response.headers.getlist("Set-Cookie")
+    assert cookies and all("Secure" in c and "HttpOnly" in c for c in cookies), cookies
