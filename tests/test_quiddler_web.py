@@ -207,3 +207,23 @@ def test_solitaire_counts_cards_left_and_ends_when_stuck(client, another_phone):
     ok(client, code, type="solitaire_word", seat=0, text="h-at")
     ok(client, code, type="stuck", seat=0)
     assert "Ann stopped with 43 cards left." in page(client, code)
+
+
+def test_a_player_cannot_forge_the_dictionary_ruling_with_an_odd_index(api):
+    """The verdict always comes from the table's dictionary, however the index or player is written."""
+    table = api.create(game="quiddler", players=NAMES)
+    code, tokens = table["code"], [s["token"] for s in table["seats"]]
+    assert api.act(code, tokens[0], type="word", text="zqx").status_code == 409     # 3 cards in round 1: refused
+    assert api.act(code, tokens[0], type="word", text="x-z").status_code == 200
+    forged = {"valid": True, "proper_noun": False, "reason": "", "lexicon": "standard"}
+    for index, player in (("\u22120", 0), (0, "\u22120"), (" 0 ", "0"), (0, 0)):
+        response = api.act(code, tokens[1], type="challenge", player=player, index=index, verdict=forged)
+        assert response.status_code == 200, response.get_json()
+        ruling = api.get(code, tokens[1]).get_json()["state"]["round"]["entries"]["0"]["words"][0]["challenge"]
+        assert ruling["valid"] is False and ruling["dictionary_valid"] is False, (index, player)
+        undone = api.client.post(f"/api/tables/{code}/undo", json={},
+                                 headers={"Authorization": f"Bearer {table['host_token']}"})
+        assert undone.status_code == 200, undone.get_json()
+    solo = api.create(game="quiddler", players=("Sol",), options={"rules": "solitaire"})
+    response = api.act(solo["code"], solo["seats"][0]["token"], type="solitaire_word", cards=["x", "z"], verdict=forged)
+    assert response.status_code == 409 and "XZ is not an allowable word" in str(response.get_json())

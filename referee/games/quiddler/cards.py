@@ -60,17 +60,35 @@ def deck_size(deck: dict) -> int | None:
     return None if None in counts else sum(counts)
 
 
-def card_splits(word: str, deck: dict) -> list[list[str]]:
-    """Every way to lay a typed word with this deck's cards: 'hat' -> [['h','a','t'], ['h','at']]."""
+def card_splits(word: str, deck: dict, max_cards: int = MAX_WORD_CARDS) -> list[list[str]]:
+    """Every way to lay a typed word with this deck's cards: 'hat' -> [['h','a','t'], ['h','at']].
+
+    Only ways of at most `max_cards` cards (no hand holds more), so a long run of letters such
+    as 'oooooooooooooooooooo' (O and OO cards) cannot make the search explode.
+    """
     letters = "".join(str(word).lower().replace("-", " ").split())
-    if not letters.isalpha():
+    if not letters.isalpha() or not letters.isascii():
         return []
     faces = sorted(deck, key=lambda f: (len(f), f))
-    ways: dict[int, list[list[str]]] = {len(letters): [[]]}
-    for start in range(len(letters) - 1, -1, -1):
-        ways[start] = [[face] + rest for face in faces if letters.startswith(face, start)
-                       for rest in ways.get(start + len(face), [])]
-    return sorted(ways[0], key=lambda split: (-len(split), split))
+    longest = max((len(f) for f in faces), default=1)
+    if len(letters) > max_cards * longest:
+        return []
+    found: list[list[str]] = []
+
+    def walk(start: int, so_far: list[str]) -> None:
+        if start == len(letters):
+            found.append(list(so_far))
+            return
+        if len(so_far) >= max_cards or len(letters) - start > (max_cards - len(so_far)) * longest:
+            return
+        for face in faces:
+            if letters.startswith(face, start):
+                so_far.append(face)
+                walk(start + len(face), so_far)
+                so_far.pop()
+
+    walk(0, [])
+    return sorted(found, key=lambda split: (-len(split), split))
 
 
 def card_label(face: str) -> str:
@@ -124,9 +142,12 @@ def text_ways(action: dict, deck: dict) -> list[list[str]]:
         raise BadAction("Say which cards make the word, card by card (for example H-AT).")
     if SEPARATORS.search(typed.strip()):
         return [read_cards({"cards": typed}, deck)]
+    shown = typed.strip().upper()[:40]
+    if len(typed.strip()) > MAX_WORD_CARDS * MAX_FACE_LEN:
+        raise BadAction(f"{shown}… is too long: a word has at most {MAX_WORD_CARDS} cards.")
     ways = card_splits(typed, deck)
     if not ways:
-        raise RuleError(f"{typed.strip().upper()} cannot be made with this deck's cards.")
+        raise RuleError(f"{shown} cannot be made with this deck's cards (at most {MAX_WORD_CARDS} cards a word).")
     return ways
 
 

@@ -103,8 +103,11 @@ def lay_word(state: dict, action: dict) -> dict:
         entry(state, seat)["words"].append({"cards": cards, "challenge": None})
         return finish_entry(state, seat)
     ways = text_ways(action, state["cards"])
+    room = state["round"]["cards"] - cards_laid(entry(state, seat))
     fitting, first_error = [], None
-    for way in ways:
+    if all(len(way) > room for way in ways):
+        ways = ways[-1:]            # the fewest cards: its error names the hand size
+    for way in [w for w in ways if len(w) <= room] or ways:
         try:
             check_word(state, way)
             trial = copy.deepcopy(state)

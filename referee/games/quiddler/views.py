@@ -6,7 +6,7 @@ from referee.engine.turns import name
 
 from . import rules
 from .cards import letters, spelled, text_ways, typed, word_cards, word_points
-from .rounds import ready_to_confirm, verdict_of
+from .rounds import ready_to_confirm, seat_of, verdict_of, word_at
 from .tally import new_scores, tally
 
 
@@ -95,10 +95,11 @@ def lookup_needs(state: dict, action: dict) -> dict:
 
 
 def looked_up_word(state: dict, action: dict) -> str | None:
+    """The word `apply` will judge, read with the very same parsers (so a client can never slip its
+    own verdict past the dictionary by writing the index in a way only `apply` understands)."""
     try:
         if action.get("type") == "challenge" and state.get("round"):
-            words = state["round"]["entries"][str(int(action["player"]))]["words"]
-            return letters(words[int(action["index"])]["cards"])
+            return letters(word_at(state, seat_of(state, action, "player"), action)["cards"])
         if action.get("type") == "solitaire_word" and state.get("solitaire"):
             return letters(word_cards(action, state["cards"]))
     except (KeyError, IndexError, ValueError, TypeError, RefereeError):
