@@ -288,6 +288,18 @@ def test_all_bids_are_revealed_at_once_when_the_last_is_in():
 def test_a_bid_may_be_changed_until_the_reveal():
     state = bid_all(writing(started()), {0: [4]})
     assert act(state, "bid", seat=0, cards=[1], at=time_up(state))["bids"]["0"]["total"] == 1
+    state = bid_all(state, {1: [2], 2: [3]})
+    with pytest.raises(RuleError, match="bids have been revealed"):
+        act(state, "bid", seat=0, cards=[1], at=time_up(state))
+
+
+def test_everyone_writes_and_bids_including_the_reader_and_the_host():
+    state = writing(started(reader=1))
+    assert {"write", "bid"} <= set(rl.choices(state, 1, False))
+    assert {"write", "bid"} <= set(rl.choices(state, 0, True))
+    state = act(state, "write", seat=1, word="owl", at=T0 + 1)
+    state = bid_all(state, {1: [2], 0: [1], 2: [3]})
+    assert state["reading_order"] == ["0", "1", "2"]
 
 
 def test_host_may_reveal_early_and_players_without_a_bid_sit_the_round_out():
@@ -403,6 +415,13 @@ def test_same_bid_the_player_closest_to_start_reads_first():
     assert state["reading_order"] == ["2", "1", "0"]
 
 
+def test_closest_to_start_decides_before_the_darker_part_of_a_space():
+    # Ann is nearer START but sits at the light end; Ben is further on but at the dark end of his space.
+    state = put(put(put(started(), 0, 2, 10), 1, 4, 11), 2, 6, 12)
+    state = bidding(state, {0: [3], 1: [3], 2: [3]})
+    assert state["reading_order"] == ["0", "1", "2"]
+
+
 def test_still_tied_the_cube_nearer_the_darker_part_of_the_space_reads_first():
     state = put(put(started(), 0, 3, 10), 1, 3, 11)
     state = bidding(state, {0: [3], 1: [3], 2: [4]})
@@ -432,14 +451,40 @@ def test_met_bid_moves_the_cube_that_many_spaces_forward():
     assert state["cubes"]["1"]["space"] == 2 and state["results"]["1"] == {"met": True, "moved": 2}
 
 
+def test_read_report_must_say_whether_the_bid_was_met():
+    state = at_reading(**{"0": [5], "1": [2], "2": [1]})
+    for missing in ({}, {"met": ""}, {"met": None}):
+        with pytest.raises(BadAction, match="Say whether Cy read as many words as they bid"):
+            act(state, "read", seat=2, **missing)
+    with pytest.raises(BadAction, match="yes or no"):
+        act(state, "read", seat=2, met="maybe")
+
+
+def test_bid_not_met_the_reader_still_reads_and_those_words_are_crossed_out():
+    state = typed_then_read({0: [2], 1: [4], 2: [6]})
+    state = act(state, "say", seat=0, word="tiger")          # Ann bid 2 but has only one word left
+    state = act(state, "read", seat=0, met=False)
+    assert state["cubes"]["0"]["space"] == 0 and state["results"]["0"] == {"met": False, "moved": 0}
+    assert state["lists"]["2"][1] == {"word": "tiger", "struck": True, "circled": False}
+    with pytest.raises(RuleError, match="already read by Ann"):
+        act(state, "say", seat=1, word="Tiger")
+
+
 def test_bid_not_fulfilled_the_cube_stands_still():
     state = act(at_reading(**{"0": [5], "1": [2], "2": [1, 3]}), "read", seat=1, met=False)
     assert state["cubes"]["1"]["space"] == 0 and state["reading_now"] == "2"
 
 
 def test_cube_moving_into_an_empty_space_sits_in_its_lightest_part():
-    state = act(at_reading(**{"0": [5], "1": [2], "2": [1, 3]}), "read", seat=1, met=True)
+    # Ben was darkest on his old space (arrived last); alone on space 2 he now sits at its light end,
+    # so Ann, who arrives on space 2 later in the round, goes darker than him and reads first on a tie.
+    state = put(put(started(), 1, 0, 50), 0, 0, 10)
+    state = act(bidding(state, {0: [2], 1: [2], 2: [1, 3]}), "read", seat=1, met=True)
     assert rl.stacks(state)["2"] == ["1"]
+    state = act(act(state, "read", seat=0, met=True), "read", seat=2, met=False)
+    assert rl.stacks(state)["2"] == ["1", "0"]
+    state = bidding(state, {0: [3], 1: [3], 2: [4]})
+    assert state["reading_order"][:2] == ["0", "1"]
 
 
 def test_cube_moving_into_an_occupied_space_goes_to_the_darker_side_below_the_others():
@@ -466,6 +511,14 @@ def test_only_the_leader_draws_when_others_are_on_challenge_spaces():
     state = new_round_with(started(), s0=9, s1=5, s2=11)
     assert state["challenged"] == ["2"]
     assert new_round_with(started(challenge_at="5, 10, 11, 12"), s0=8, s1=5, s2=2)["challenged"] == []
+
+
+def test_head_start_onto_a_challenge_space_draws_in_round_one():
+    state = act(new_game(challenge_at="4, 10, 11, 12"), "head_start", seat=1, host=True, spaces=4)
+    state = act(state, "begin", host=True, order=["0", "1", "2"], reader=0)
+    assert state["round"] == 1 and state["challenged"] == ["1"]
+    with pytest.raises(RuleError, match="Ben is on a challenge space and cannot declare Double"):
+        act(act(state, "question", host=True, number=2), "double", seat=1, at=T0)
 
 
 def test_variant_everyone_on_a_challenge_space_plays_with_the_challenge():
@@ -611,6 +664,19 @@ def test_host_can_cross_out_or_restore_a_word_by_hand():
     with pytest.raises(RuleError, match="Only the host"):
         act(state, "strike", seat=2, word="tiger")
     assert set(rl.view(state, 1, True)["lists"]) == {"0", "1", "2"}
+
+
+def test_a_typed_list_holds_at_most_200_words():
+    state = writing(started())
+    state["lists"]["0"] = [{"word": f"w{i}", "struck": False, "circled": False} for i in range(200)]
+    with pytest.raises(RuleError, match="Ann's list is full"):
+        act(state, "write", seat=0, word="one more", at=T0 + 1)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1.5", "", None, -1, 9, "x"])
+def test_a_seat_must_be_a_seat_number_at_this_table(seat):
+    with pytest.raises(BadAction):
+        act(writing(started()), "write", seat=seat, word="lion", at=T0 + 1)
 
 
 def test_word_lists_can_be_turned_off():

@@ -89,6 +89,8 @@ def racer_of(state: dict, seat) -> str:
         if not seat.strip().lstrip("-").isdigit():
             raise BadAction("The seat must be a number.")
         seat = int(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise BadAction("The seat must be a number.")
     position(state, seat)
     return next(r["id"] for r in state["racers"] if seat in r["seats"])
 

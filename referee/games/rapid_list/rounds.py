@@ -195,6 +195,8 @@ def bid_cards(action: dict) -> list:
 
 def bid(state: dict, action: dict) -> dict:
     """A sealed bid: the sum of the chosen Bid Cards (1 to 21)."""
+    if state["phase"] == "reading":
+        raise RuleError("The bids have been revealed; bids can no longer be placed or changed this round.")
     if not time_is_up(state, action["at"]):
         raise RuleError("Bids are placed when the time is up.")
     state["phase"] = "bidding"
@@ -247,6 +249,8 @@ def require_current_reader(state: dict, action: dict) -> str:
 def read(state: dict, action: dict) -> dict:
     """The reader says whether they read as many valid words as they bid."""
     racer_id = require_current_reader(state, action)
+    if action.get("met") in (None, ""):
+        raise BadAction(f"Say whether {who(state, racer_id)} read as many words as they bid (met: yes or no).")
     met = flag(action, "met")
     bid_total = state["bids"][racer_id]["total"]
     moved = bid_total * (2 if racer_id in state["doubled"] else 1) if met else 0

@@ -8,6 +8,7 @@ from .board import racer_of, who
 from .rounds import require_current_reader, require_host, require_phase
 
 MAX_WORD = 60
+MAX_WORDS = 200     # far more than anyone writes in 30 seconds; keeps a runaway phone from filling the state
 
 
 def same(a: str, b: str) -> bool:
@@ -38,6 +39,8 @@ def write(state: dict, action: dict) -> dict:
     word = text(action, "word", max_len=MAX_WORD)
     if find(state["lists"][racer_id], word):
         raise RuleError(f"{word!r} is already on {who(state, racer_id)}'s list.")
+    if len(state["lists"][racer_id]) >= MAX_WORDS:
+        raise RuleError(f"{who(state, racer_id)}'s list is full ({MAX_WORDS} words).")
     state["lists"][racer_id].append({"word": word, "struck": False, "circled": False})
     return state
 
