@@ -262,3 +262,113 @@ def test_whole_game_through_the_html_routes_to_the_winner(app, client, clock):
     assert "Ann wins" in html
     final_board(html, "rapid-list")
     assert store.current_game(store.load(code)).outcome["winners"] == [0]
+
+
+# --- audit: the finished board, the host ending early, undo after each kind of action ------------
+
+def test_finished_board_shows_the_final_track_and_last_reading_with_no_actions(app, client, clock):
+    code = new_table(client, normal_spaces="3", challenge_spaces="1")   # FINISH is space 5
+    ann, ben = phones(app, code)
+    ok(act(client, code, type="begin", reader="0"))
+    ok(act(client, code, type="question", number="1"))
+    ok(act(client, code, type="question_read"))
+    clock["ms"] += 10_000
+    ok(act(ann, code, **{"type": "bid", "cards[]": ["6", "1"]}))         # 7: two beyond FINISH
+    ok(act(ben, code, **{"type": "bid", "cards[]": ["5"]}))
+    ok(act(client, code, **{"type": "bid", "seat": "2", "cards[]": ["1"]}))
+    for seat, met in (("2", "1"), ("1", "0"), ("0", "1")):
+        ok(act(client, code, type="read", seat=seat, met=met))
+    for viewer in (client, ann, ben):                                    # the host too: no "Acting for"
+        html = final_board(page(viewer, code), "rapid-list")
+        assert 'data-phase="over"' in html and "<form" not in html and "<button" not in html
+        assert "Ann wins, 2 beyond FINISH." in html
+        assert html.count('class="space ') == 6 and '<small class="over">+2</small>' in html
+        last = html.split('class="rl-order"')[1].split("</ol>")[0]
+        assert last.index("Cy") < last.index("Ben") < last.index("Ann")
+        assert "✓ +7" in last and "✗ stays" in last and "reading" not in last
+
+
+@pytest.mark.parametrize("phase", ["setup", "roll", "writing", "bidding", "reading"])
+def test_host_ending_the_game_in_any_phase_leaves_a_final_board_without_actions(app, client, clock, phase):
+    code = new_table(client)
+    ann, _ = phones(app, code)
+    steps = [("roll", {"type": "begin", "reader": "0"}), ("question", {"type": "question", "number": "2"}),
+             ("writing", {"type": "question_read"}), ("bidding", {"type": "time_up"}),
+             ("reading", {"type": "bid", "cards[]": ["2"]})]
+    for reached, fields in steps:
+        if state(code)["phase"] == phase:
+            break
+        if reached == "reading":
+            ok(act(ann, code, **fields))
+            ok(act(client, code, type="reveal"))
+        else:
+            ok(act(client, code, **fields))
+    assert state(code)["phase"] == phase
+    ok(act(client, code, type="end_game"))
+    for viewer in (client, ann):
+        html = final_board(page(viewer, code), "rapid-list")
+        assert "<form" not in html and "<button" not in html and 'data-phase="over"' in html
+        assert "The host ended the game." in html
+        assert "Stop" not in html and "Challenge!" not in html and "Acting for" not in html
+
+
+def undo(client, code):
+    response = client.post(f"/t/{code}/undo", data={}, headers=HX)
+    assert response.status_code == 200 and not flash(response), flash(response)
+
+
+def test_undo_after_each_kind_of_action_returns_to_just_before_it(app, client, clock):
+    """Take back every action of a round right after it (the platform replays the log without it),
+    check the table is exactly as before and every phone's board still makes sense, then redo it."""
+    code = new_table(client, reject_once="on", challenge_at="4, 10, 11, 12")
+    ann, ben = phones(app, code)
+
+    def step(sender, **fields):
+        before = state(code)
+        ok(act(sender, code, **fields))
+        after = state(code)
+        undo(client, code)
+        assert state(code) == before, fields["type"]
+        for viewer in (client, ann, ben):
+            html = page(viewer, code)
+            assert 'class="flash error"' not in html
+            board(html)
+        ok(act(sender, code, **fields))
+        assert state(code)["phase"] == after["phase"]
+        return before, after
+
+    step(client, type="head_start", seat="1", spaces="4")                       # Ben starts on a challenge space
+    before, after = step(client, type="begin", reader="0")
+    assert after["challenged"] == ["1"] and before["cubes"] == {}
+    step(ben, type="challenge_card", text="Only words with an E")
+    step(client, type="question", number="6")
+    before, after = step(ann, type="double")
+    assert "0" in after["double_used"] and before["double_used"] == []          # undo gives the Double back
+    before, after = step(ben, type="reject")
+    assert after["question"] == 1 and after["double_used"] == []                # the Double was for question 6
+    ok(act(ann, code, type="double"))
+    step(client, type="question_read")
+    step(ann, type="write", word="eel")
+    step(ann, type="erase", word="eel")
+    ok(act(ann, code, type="write", word="eel"))
+    ok(act(ben, code, type="write", word="EEL"))
+    clock["ms"] += 10_000
+    step(client, type="time_up")
+    before, after = step(ann, **{"type": "bid", "cards[]": ["1"]})
+    step(ben, **{"type": "bid", "cards[]": ["2"]})
+    before, after = step(client, **{"type": "bid", "seat": "2", "cards[]": ["3"]})   # the last bid turns them over
+    assert after["revealed"] and not before["revealed"]
+    undo(client, code)                                                          # ... and undoing it hides them again
+    html = page(ben, code)
+    assert "rl-order" not in board(html) and state(code)["bids"]["0"]["total"] == 1
+    assert "<small>(2)</small>" in board(html) and "<small>(1)</small>" not in board(html)      # Ben's own bid only
+    assert re.search(r"\b1\b", board(html).split('class="rl-bids-in')[1].split("</ul>")[0]) is None
+    ok(act(client, code, **{"type": "bid", "seat": "2", "cards[]": ["3"]}))
+    before, after = step(ann, type="say", word="eel")
+    assert after["lists"]["1"][0]["struck"] and not before["lists"]["1"][0]["struck"]
+    step(client, type="strike", seat="1", word="eel", struck="0")
+    before, after = step(ann, type="read", met="1")
+    assert after["cubes"]["0"]["space"] == 2 and before["cubes"]["0"]["space"] == 0   # doubled, and back
+    step(ben, type="read", met="0")
+    before, after = step(client, type="read", seat="2", met="1")               # the round ends
+    assert after["round"] == 2 and before["round"] == 1 and before["phase"] == "reading"
