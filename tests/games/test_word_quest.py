@@ -147,21 +147,54 @@ def test_tied_rolls_for_a_leftover_card_roll_again_among_the_tied_teams():
 
 
 def test_the_table_can_record_its_own_deal():
-    state = act(new_game(), "deal", hands={"Red": "1, 2, 3, 4, 5, 6", "Blue": [7, 8, 9, 10, 11]})
+    state = act(new_game(spaces=13), "deal", hands={"Red": "1, 2, 3, 4, 5, 6", "Blue": [7, 8, 9, 10, 11, 12]})
     assert state["teams"]["Red"]["spaces"] == [1, 2, 3, 4, 5, 6]
-    assert state["leftovers"] == [12], "a card nobody took is rolled for"
-    assert "two teams" in rejected(new_game(), RuleError, "deal", hands={"Red": [1], "Blue": [1]})
+    assert state["leftovers"] == [13], "a card nobody took is rolled for"
+    assert "two teams, Red and Blue" in rejected(new_game(), RuleError, "deal", hands={"Red": [1], "Blue": [1]})
     assert "not a team" in rejected(new_game(), BadAction, "deal", hands={"Pink": [1]})
     assert "host" in rejected(new_game(), RuleError, "deal", "Red", hands=HANDS2)
 
 
+def test_the_table_deal_must_be_equal_every_team_takes_its_share():
+    message = rejected(new_game(), RuleError, "deal", hands={"Red": [1, 2, 3, 4, 5, 6], "Blue": [7, 8, 9, 10, 11]})
+    assert message == ("The cards are dealt equally: 12 cards for 2 teams is 6 each, but Blue took 5. "
+                       "Cards nobody took are rolled for.")
+    three = new_game(("Red", "Blue", "Green"))
+    assert "Red took 3, Blue took 3, Green took 3" in rejected(
+        three, RuleError, "deal", hands={"Red": [1, 2, 3], "Blue": [4, 5, 6], "Green": [7, 8, 9]}), \
+        "three cards left over for three teams is not an equal deal"
+
+
+def test_a_table_deal_may_include_the_leftovers_the_table_already_rolled_for():
+    state = act(new_game(("Red", "Blue", "Green"), spaces=14), "deal",
+                hands={"Red": [1, 2, 3, 4, 13, 14], "Blue": [5, 6, 7, 8], "Green": [9, 10, 11, 12]})
+    assert state["leftovers"] == [] and state["roll_off"]["purpose"] == "order"
+    assert len(state["teams"]["Red"]["spaces"]) == 6
+
+
+def test_a_card_listed_twice_in_a_table_deal_is_refused_in_plain_words():
+    message = rejected(new_game(), RuleError, "deal", hands={"Red": [1, 1, 2, 3, 4, 5, 6], "Blue": [7, 8, 9, 10, 11, 12]})
+    assert message == "Card 1 was given twice for Red."
+
+
 def test_the_table_deal_can_come_from_a_form_with_one_line_of_numbers_per_team():
-    form = {"hand_team": ["Red", "Blue"], "hand_cards": ["1 2 3 4 5 6", "7, 8, 9, 10, 11"]}
-    assert wq.random_needs(new_game(), {"type": "deal", **form}) == {}, "no shuffle for the table's own deal"
-    state = act(new_game(), "deal", **form)
-    assert state["teams"]["Blue"]["spaces"] == [7, 8, 9, 10, 11] and state["leftovers"] == [12]
+    form = {"hand_team": ["Red", "Blue"], "hand_cards": ["1 2 3 4 5 6", "7, 8, 9, 10, 11, 12"]}
+    assert wq.random_needs(new_game(spaces=13), {"type": "deal", **form}) == {}, "no shuffle for the table's own deal"
+    state = act(new_game(spaces=13), "deal", **form)
+    assert state["teams"]["Blue"]["spaces"] == [7, 8, 9, 10, 11, 12] and state["leftovers"] == [13]
     assert "Type the numbers" in rejected(new_game(), BadAction, "deal", hand_team=["Red", "Blue"], hand_cards=["", " "])
     assert "one line per team" in rejected(new_game(), BadAction, "deal", hand_team=["Red"], hand_cards=["1", "2"])
+    assert "must be card numbers" in rejected(new_game(), BadAction, "deal", hand_team=["Red", "Blue"],
+                                              hand_cards=["1 2 3 4 5 six", "7 8 9 10 11 12"])
+
+
+def test_a_shuffle_sent_by_a_client_is_read_as_card_numbers():
+    state = act(new_game(), "deal", shuffle=[str(n) for n in range(12, 0, -1)])
+    assert state["teams"]["Red"]["spaces"] == [2, 4, 6, 8, 10, 12], "numbers, not the strings '12', '10'..."
+    state = act(new_game(), "deal", shuffle="12 11 10 9 8 7 6 5 4 3 2 1")
+    assert state["teams"]["Blue"]["spaces"] == [1, 3, 5, 7, 9, 11]
+    assert "exactly once" in rejected(new_game(), BadAction, "deal", shuffle=[1] * 12)
+    assert "card numbers" in rejected(new_game(), BadAction, "deal", shuffle=[1.5] + list(range(2, 13)))
 
 
 def test_word_cards_stay_in_holders_so_referee_does_not_track_them():
@@ -415,7 +448,7 @@ def test_a_team_pays_only_with_the_cards_it_has():
     state = broke(playing(), "Red", novice=2, intermediate=1)
     state = turn(state, "Red", 9, 1, 3, challenge=3)
     message = rejected(broke(state, "Red", novice=1, intermediate=1), RuleError, "pay", "Red", **{"with": "novice"})
-    assert "holds 1 novice and 1 intermediate" in message
+    assert "holds 1 novice, 1 intermediate and 0 third-level" in message
 
 
 def test_when_only_one_way_to_pay_referee_takes_it_without_asking():
@@ -455,15 +488,16 @@ def test_a_team_that_relinquishes_all_challenge_cards_and_then_award_cards_loses
 
 
 def test_the_eliminated_team_divides_its_space_cards_equally_with_rolls_for_leftovers():
-    state = broke(playing(("Red", "Blue", "Green", "Yellow"), hands={
-        "Red": [1, 2, 3, 4, 5], "Blue": [6, 7], "Green": [8, 9, 10], "Yellow": [11, 12]}), "Red")
+    state = broke(playing(("Red", "Blue", "Green", "Yellow"), spaces=20, hands={
+        "Red": [1, 2, 3, 4, 5], "Blue": [6, 7, 8, 9, 10], "Green": [11, 12, 13, 14, 15],
+        "Yellow": [16, 17, 18, 19, 20]}), "Red")
     state = act(act(state, "land", "Red", space=7), "answer", "Red", guess=1)
     state = act(act(state, "challenge", "Blue", guess=2), "reveal", answer=2)
     assert state["phase"] == "redistribute" and state["to_share"][0]["cards"] == [1, 2, 3, 4, 5]
     assert state["teams"]["Red"]["spaces"] == []
     state = act(state, "deal", shuffle=[5, 4, 3, 2, 1])
     assert [state["teams"][t]["spaces"] for t in ("Blue", "Green", "Yellow")] == [
-        [5, 6, 7], [4, 8, 9, 10], [3, 11, 12]]
+        [5, 6, 7, 8, 9, 10], [4, 11, 12, 13, 14, 15], [3, 16, 17, 18, 19, 20]]
     assert state["roll_off"]["card"] == 1 and state["roll_off"]["contenders"] == ["Blue", "Green", "Yellow"]
     for team, value in (("Blue", 3), ("Green", 4), ("Yellow", 12), ("Blue", 6), ("Green", 5), ("Yellow", 2)):
         state = act(state, "roll", team, roll=value)
@@ -565,6 +599,178 @@ def test_random_needs_ask_for_two_dice_and_the_shuffle():
 def test_view_shows_everything_since_every_answer_is_spoken_aloud():
     state = playing()
     assert wq.view(state, 1, False) == state
+
+
+# ---- Audit: rules without a test before, odd but legal sequences, bad input ----------------------
+
+
+def test_a_purple_space_gives_three_award_cards_even_when_another_team_holds_its_card():
+    state = act(playing(), "land", "Red", space=8, level="advanced")  # Blue holds purple card 8
+    assert state["turn"]["challenger"] is None, "no challenge on purple, even for the card's holder"
+    state = act(act(state, "answer", "Red", guess=2), "reveal", answer=2)
+    assert awards(state, "Red") == {"novice": 0, "intermediate": 0, "advanced": 3}
+
+
+def test_a_right_answer_on_a_space_another_team_holds_earns_one_card_when_nobody_challenges():
+    state = turn(playing(), "Red", 10, 3, 3)  # intermediate 10, Blue holds it and passes
+    assert awards(state, "Red") == {"novice": 0, "intermediate": 1, "advanced": 0}
+
+
+def test_the_award_cards_are_of_the_words_level_not_always_novice():
+    state = turn(playing(), "Red", 11, 1, 1)  # third-level space 11, held by Blue who passes
+    assert awards(state, "Red") == {"novice": 0, "intermediate": 0, "advanced": 1}
+
+
+def test_a_dice_total_of_2_or_12_is_always_doubles():
+    state = act(playing(), "land", "Red", roll=12)
+    assert state["turn"]["space"] == 12 and state["turn"]["bonus_due"], "only double six makes 12"
+    state = act(playing(), "land", "Red", roll="2", doubles="off")
+    assert state["turn"]["bonus_due"], "only double one makes 2"
+    assert not act(playing(), "land", "Red", roll=7)["turn"]["bonus_due"]
+
+
+def test_dice_must_be_whole_numbers_from_1_to_6():
+    state = playing()
+    for bad in (3.5, "3.5", True, [3, True], [2.5, 3], "one", -4, 13, [0, 3], [3, 3, 3], {}):
+        assert rejected(state, BadAction, "land", "Red", roll=bad)
+    dealt = act(new_game(), "deal", hands=HANDS2)
+    assert "2 to 12" in rejected(dealt, BadAction, "roll", "Red", roll=7.0)
+    assert act(dealt, "roll", "Red", roll=" 3 + 4 ")["roll_off"]["rolls"] == {"Red": 7}
+
+
+def test_bad_fields_are_refused_and_change_nothing():
+    state = playing()
+    for space in (0, -1, "abc", "", " ", 2.0, "99999999999999999999", None, [2]):
+        assert rejected(state, BadAction, "land", "Red", space=space)
+    landed = act(state, "land", "Red", space=1)
+    for guess in (0, 4, "", "two", 1.0, None, True):
+        assert rejected(landed, BadAction, "answer", "Red", guess=guess)
+    purple = act(state, "land", "Red", space=4)
+    for level in ("", "super", "purple", ["novice"], None, 3):
+        assert rejected(purple, BadAction, "choose_level", "Red", level=level)
+    assert "no action" in rejected(state, BadAction, ["land"], "Red")
+
+
+def test_an_unknown_or_missing_seat_is_refused():
+    state = playing()
+    for seat in (99, -1, "x", True, 1.5):
+        with pytest.raises(BadAction, match="not playing|Say which team"):
+            wq.apply(state, {"type": "land", "seat": seat, "host": False, "space": 1})
+    with pytest.raises(BadAction, match="Say which team"):
+        wq.apply(state, {"type": "land", "seat": None, "host": False, "space": 1})
+
+
+def test_the_host_may_act_for_the_team_whose_turn_it_is_without_naming_a_seat():
+    state = act(playing(), "land", None, space=9)
+    state = act(act(state, "answer", None, guess=1), "challenge", None, guess=2)
+    assert state["turn"]["challenge"] == 2 and state["phase"] == "reveal"
+    assert "Only Red can move now, not Blue" in rejected(playing(), RuleError, "land", "Blue", space=1)
+
+
+def test_a_team_with_no_challenge_cards_but_award_cards_stays_in_the_game():
+    state = broke(playing(), "Red", challenge=2, novice=3)
+    state = turn(state, "Red", 9, 1, 3, challenge=3)  # loses two: gives its last two challenge cards
+    assert state["teams"]["Red"]["challenge"] == 0 and not state["teams"]["Red"]["out"]
+    assert state["phase"] == "move" and state["turn"]["team"] == "Blue"
+
+
+def test_a_team_that_loses_its_last_challenge_cards_with_no_award_cards_is_out_at_once():
+    state = broke(playing(("Red", "Blue", "Green")), "Red", challenge=2)
+    state = turn(state, "Red", 6, 1, 2, challenge=2)
+    assert state["teams"]["Red"]["out"] and state["teams"]["Blue"]["challenge"] == 12
+
+
+def test_a_challenger_that_loses_with_nothing_to_give_is_out_and_the_player_still_gets_its_award():
+    state = broke(playing(("Red", "Blue", "Green")), "Blue")
+    state = act(state, "land", "Red", space=6, doubles=True)  # Blue holds 6
+    state = act(act(state, "answer", "Red", guess=1), "challenge", "Blue", guess=3)
+    state = act(state, "reveal", answer=1)
+    assert state["teams"]["Blue"]["out"] and awards(state, "Red")["intermediate"] == 1
+    assert state["teams"]["Red"]["challenge"] == 10, "Blue had no challenge card to give"
+    state = act(state, "deal", shuffle=[5, 6, 7, 8])
+    assert state["turn"]["team"] == "Red" and state["turn"]["bonus"], "Red's bonus roll survives the share-out"
+
+
+def test_a_team_that_drops_out_on_its_own_turn_loses_its_bonus_roll():
+    state = broke(playing(("Red", "Blue", "Green")), "Red")
+    state = act(state, "land", "Red", space=6, doubles=True)
+    state = act(act(state, "answer", "Red", guess=1), "challenge", "Blue", guess=2)
+    state = act(act(state, "reveal", answer=2), "deal", shuffle=[1, 2, 3, 4])
+    assert state["turn"]["team"] == "Blue" and not state["turn"]["bonus"]
+
+
+def test_an_eliminated_teams_cards_too_few_to_share_are_rolled_for_at_once():
+    state = broke(playing(("Red", "Blue", "Green"), hands={"Red": [1, 2, 3, 12], "Blue": [4, 5, 6, 7],
+                                                           "Green": [8, 9, 10, 11]}), "Red")
+    state["teams"]["Red"]["spaces"] = [12]  # it kept one card: fewer than the two teams left
+    state["teams"]["Blue"]["spaces"] += [1, 2, 3]
+    state = turn(state, "Red", 6, 1, 2, challenge=2)
+    assert state["phase"] == "roll_off" and state["roll_off"]["card"] == 12 and state["to_share"] == []
+    assert "too few to share equally" in state["last"]
+    state = act(act(state, "roll", "Blue", roll=3), "roll", "Green", roll=9)
+    assert 12 in state["teams"]["Green"]["spaces"] and state["turn"]["team"] == "Blue"
+
+
+def test_the_redistribution_deal_must_be_equal_too():
+    state = broke(playing(("Red", "Blue", "Green")), "Red")
+    state = turn(state, "Red", 6, 1, 2, challenge=2)  # Red's 1-4 go to Blue and Green: 2 each
+    assert "Blue took 1" in rejected(state, RuleError, "deal", hands={"Blue": [1], "Green": [2, 3]})
+    assert "not a team" in rejected(state, BadAction, "deal", hands={"Red": [1, 2], "Green": [3, 4]})
+    state = act(state, "deal", hands={"Blue": [1, 2], "Green": [3, 4]})
+    assert state["teams"]["Blue"]["spaces"] == [1, 2, 5, 6, 7, 8] and state["phase"] == "move"
+
+
+def test_a_team_that_is_out_no_longer_reads_the_answer():
+    state = broke(playing(("Red", "Blue", "Green")), "Red")
+    state = act(turn(state, "Red", 6, 1, 2, challenge=2), "deal", shuffle=[1, 2, 3, 4])
+    state = act(act(state, "land", "Blue", space=1), "answer", "Blue", guess=1)  # Blue was dealt Red's card 1
+    assert state["phase"] == "reveal"
+    assert wq.choices(state, SEATS["Red"], False) == [] and wq.choices(state, SEATS["Green"], False) == ["reveal"]
+    assert "out of the game" in rejected(state, RuleError, "reveal", "Red", answer=1)
+
+
+def test_ending_the_game_from_the_platform_names_the_winner_by_points():
+    state = turn(playing(), "Red", 2, 1, 1)
+    assert wq.outcome(state) is None
+    ended = {**state, "ended_by_host": True}  # the platform's own "End the game" button
+    assert wq.outcome(ended)["summary"] == "Red wins with 2 points." and wq.outcome(ended)["winners"] == [0]
+
+
+def test_a_finished_game_offers_nothing_and_refuses_every_action():
+    state = act(turn(playing(), "Red", 2, 1, 1), "finish")
+    assert wq.choices(state, None, True) == [] and wq.choices(state, SEATS["Blue"], False) == []
+    assert state["phase"] == "over" and state["prompt"] == "The game is over."
+    for kind, fields in (("land", {"space": 1}), ("finish", {}), ("deal", {"shuffle": []})):
+        assert "ended" in rejected(state, RuleError, kind, None, **fields)
+
+
+def test_undo_is_a_replay_without_the_last_action_and_leaves_each_step_as_it_was():
+    """The platform undoes by folding the log without its last action: every step of a turn, a challenge, a
+    payment, an elimination and its share-out must come back exactly as it was before."""
+    start = broke(playing(("Red", "Blue", "Green")), "Red", challenge=1, novice=2, intermediate=1)
+    log = [
+        {"type": "land", "seat": 0, "space": 8, "doubles": True},
+        {"type": "choose_level", "seat": 0, "level": "novice"},
+        {"type": "answer", "seat": 0, "guess": 1},
+        {"type": "reveal", "host": True, "answer": 1},
+        {"type": "land", "seat": 0, "space": 6},
+        {"type": "answer", "seat": 0, "guess": 1},
+        {"type": "challenge", "seat": 1, "guess": 2},
+        {"type": "reveal", "seat": 2, "answer": 2},
+        {"type": "pay", "seat": 0, "with": "intermediate"},
+    ]
+    states = [start]
+    for action in log:
+        states.append(wq.apply(states[-1], {"host": False, "at": 0, **action}))
+    assert states[-2]["phase"] == "pay" and states[-1]["teams"]["Red"]["awards"]["novice"] == 5
+    for n in range(len(log) + 1):
+        folded = start
+        for action in log[:n]:
+            folded = wq.apply(folded, {"host": False, "at": 0, **action})
+        assert folded == states[n], f"undoing back to step {n} differs"
+    assert states[3]["phase"] == "reveal" and states[3]["turn"]["guess"] == 1, "undoing the reveal asks it again"
+    assert states[7]["phase"] == "reveal" and states[7]["turn"]["challenge"] == 2, "undoing the reveal keeps the challenge"
+    assert states[8]["phase"] == "pay" and states[8]["pay_with"] == ["novice", "intermediate"]
 
 
 # ---- Property tests ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from referee.engine.errors import BadAction, RuleError
 
-from .table import LEVEL_NAMES, active, award_total, cards_word
+from .table import LEVEL_NAMES, active, award_total, cards_word, whole
 
 # ---- game space cards ------------------------------------------------------------------------
 
@@ -23,7 +23,8 @@ def deal_to(state: dict) -> list[str]:
 
 def deal_equally(cards: list[int], shuffled: list, teams: list[str]) -> tuple[dict, list[int]]:
     """Deal the shuffled cards round the teams, an equal number each; the rest are leftovers."""
-    if sorted(_ints(shuffled, "shuffle")) != sorted(cards):
+    shuffled = _ints(shuffled, "shuffle")
+    if sorted(shuffled) != sorted(cards):
         raise BadAction("The shuffle must list each card being dealt exactly once.")
     each = len(cards) // len(teams)
     hands = {key: sorted(shuffled[i:each * len(teams):len(teams)]) for i, key in enumerate(teams)}
@@ -31,21 +32,32 @@ def deal_equally(cards: list[int], shuffled: list, teams: list[str]) -> tuple[di
 
 
 def table_deal(state: dict, cards: list[int], given, teams: list[str]) -> tuple[dict, list[int]]:
-    """The table's own deal: numbers each team took; cards nobody took are leftovers to roll for."""
+    """The table's own deal: numbers each team took; cards nobody took are leftovers to roll for.
+
+    The deal must be equal: every team took at least its share (the cards // the teams). A team may
+    have taken more when the table already rolled for leftover cards; the cards nobody took are then
+    fewer than the teams, and the teams roll for each."""
     if not isinstance(given, dict):
         raise BadAction("Give the cards each team took, e.g. {\"Red\": [1, 5, 9]}.")
-    hands, seen = {key: [] for key in teams}, set()
+    hands, owner = {key: [] for key in teams}, {}
     for key, numbers in given.items():
         if key not in hands:
             raise BadAction(f"{key} is not a team receiving cards in this deal.")
         for number in _ints(numbers, f"{key}'s cards"):
             if number not in cards:
                 raise RuleError(f"Card {number} is not one of the cards being dealt.")
-            if number in seen:
-                raise RuleError(f"Card {number} was given to two teams.")
-            seen.add(number)
+            if number in owner:
+                twice = "twice for " + key if owner[number] == key else f"to two teams, {owner[number]} and {key}"
+                raise RuleError(f"Card {number} was given {twice}.")
+            owner[number] = key
             hands[key].append(number)
-    return {k: sorted(v) for k, v in hands.items()}, sorted(set(cards) - seen)
+    each = len(cards) // len(teams)
+    short = [key for key in teams if len(hands[key]) < each]
+    if short:
+        took = ", ".join(f"{key} took {len(hands[key])}" for key in short)
+        raise RuleError(f"The cards are dealt equally: {len(cards)} cards for {len(teams)} teams is {each} each, "
+                        f"but {took}. Cards nobody took are rolled for.")
+    return {k: sorted(v) for k, v in hands.items()}, sorted(set(cards) - set(owner))
 
 
 def given_hands(action: dict):
@@ -72,10 +84,10 @@ def _ints(values, what: str) -> list[int]:
         values = values.replace(",", " ").split()
     if not isinstance(values, list):
         raise BadAction(f"The {what} must be a list of card numbers.")
-    try:
-        return [int(v) for v in values if not isinstance(v, bool)]
-    except (TypeError, ValueError):
-        raise BadAction(f"The {what} must be card numbers.") from None
+    numbers = [whole(v) for v in values]
+    if None in numbers:
+        raise BadAction(f"The {what} must be card numbers.")
+    return numbers
 
 
 def take_hands(state: dict, hands: dict) -> None:
@@ -172,7 +184,8 @@ def pay(state: dict, way: str) -> str:
     if way not in ways:
         awards = state["teams"][debt["team"]]["awards"]
         raise RuleError(f"{debt['team']} cannot pay with {LEVEL_NAMES.get(way, way)} cards: it holds "
-                        f"{awards['novice']} novice and {awards['intermediate']} intermediate award cards.")
+                        f"{awards['novice']} novice, {awards['intermediate']} intermediate and "
+                        f"{awards['advanced']} third-level award cards.")
     return pay_one(state, debt, way)
 
 
@@ -187,11 +200,15 @@ def check_out(state: dict, key: str) -> list[str]:
     team["out"] = True
     state["eliminated"].append(key)
     notes = [f"{key} has no challenge or award cards left and is out of the game"]
-    if team["spaces"]:
+    left = active(state)
+    if team["spaces"] and len(team["spaces"]) < len(left):
+        state["leftovers"].extend(team["spaces"])
+        notes.append(f"its game space cards {', '.join(map(str, team['spaces']))} are too few to share equally: "
+                     "the others roll for each")
+    elif team["spaces"]:
         state["to_share"].append({"team": key, "cards": team["spaces"]})
         notes.append(f"its game space cards {', '.join(map(str, team['spaces']))} are shared among the others")
-        team["spaces"] = []
-    left = active(state)
+    team["spaces"] = []
     if len(left) == 1:
         state["over"] = True
         notes.append(f"{left[0]} is the last team in the game")

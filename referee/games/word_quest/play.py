@@ -13,7 +13,7 @@ from .table import LEVELS, SUPER, active, level_label, level_of, team_of
 def apply(state: dict, action: dict) -> dict:
     """A new state after one action; the input is never changed."""
     kind = action.get("type")
-    handler = HANDLERS.get(kind)
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise BadAction(f"Word Quest has no action {kind!r}.")
     if state["over"]:
@@ -181,7 +181,9 @@ def do_no_challenge(state: dict, action: dict) -> str:
 def do_reveal(state: dict, action: dict) -> str:
     """The real answer is read; Referee settles the answer and any challenge."""
     if action.get("seat") is not None:
-        team_of(state, action["seat"])
+        key = team_of(state, action["seat"])
+        if state["teams"][key]["out"] and not action.get("host"):
+            raise RuleError(f"{key} is out of the game; a team still playing reads the answer.")
     elif not action.get("host"):
         raise BadAction("Say who read the answer.")
     turn = state["turn"]

@@ -34,7 +34,9 @@ def detail(state: dict, key: str) -> str:
 
 
 def outcome(state: dict):
-    if not state["over"]:
+    """The winner by points, once the game is over: by the rules (one team left, or two with `end_at_two`),
+    by the host's `finish`, or by the platform's own "end the game" (`ended_by_host`)."""
+    if not (state["over"] or state.get("ended_by_host")):
         return None
     rows = standings(state)
     team_place = {r["key"]: r["place"] for r in rows}
@@ -102,7 +104,7 @@ def choices(state: dict, seat, host: bool) -> list[str]:
     elif phase == "challenge":
         found = ["challenge", "no_challenge"] if host or team == turn["challenger"] else []
     elif phase == "reveal":
-        found = ["reveal"] if host or team else []
+        found = ["reveal"] if host or (team and not state["teams"][team]["out"]) else []
     elif phase in ("move", "level", "answer"):
         action = {"move": "land", "level": "choose_level", "answer": "answer"}[phase]
         found = [action] if host or team == turn["team"] else []

@@ -3,30 +3,25 @@
 from referee.engine.errors import BadAction, RuleError
 
 from .cards import take_hands
-from .table import active
+from .table import active, whole
 
 
 def dice(action: dict, name: str = "roll") -> tuple[int, bool | None]:
-    """(total, doubles) from two dice [3, 3] or "3 3"; a bare total (2 to 12) leaves doubles unknown."""
+    """(total, doubles) from two dice [3, 3] or "3 3"; a bare total (2 to 12) leaves doubles unknown,
+    except 2 and 12, which only double one and double six can make."""
     value = action.get(name)
     if isinstance(value, str):
         value = value.replace(",", " ").replace("+", " ").split()
         value = value[0] if len(value) == 1 else value
     if isinstance(value, list) and len(value) == 2:
-        try:
-            pair = [int(v) for v in value if not isinstance(v, bool)]
-        except (TypeError, ValueError):
-            pair = []
-        if len(pair) != 2 or not all(1 <= d <= 6 for d in pair):
+        pair = [whole(v) for v in value]
+        if None in pair or not all(1 <= d <= 6 for d in pair):
             raise BadAction("Each die shows a number from 1 to 6.")
         return sum(pair), pair[0] == pair[1]
-    try:
-        total = int(value) if not isinstance(value, (bool, list)) else None
-    except (TypeError, ValueError):
-        total = None
+    total = whole(value)
     if total is None or not 2 <= total <= 12:
         raise BadAction("Give the two dice, e.g. 3 and 5, or their total from 2 to 12.")
-    return total, None
+    return total, (True if total in (2, 12) else None)
 
 
 def start_order(state: dict) -> None:

@@ -100,14 +100,22 @@ def team_of(state: dict, seat) -> str:
     """The team a seat plays for."""
     if seat is None or isinstance(seat, bool):
         raise BadAction("Say which team this is for.")
-    try:
-        seat = int(seat)
-    except (TypeError, ValueError):
-        raise BadAction("That seat is not playing in this game.") from None
+    seat = whole(seat)
     for key in state["team_order"]:
         if seat in state["teams"][key]["seats"]:
             return key
     raise BadAction("That seat is not playing in this game.")
+
+
+def whole(value) -> int | None:
+    """A whole number typed or sent as an int or a string of digits; None for anything else (3.5, True, [])."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
+        return int(value.strip())
+    return None
 
 
 def level_of(state: dict, space: int) -> str:
