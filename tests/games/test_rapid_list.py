@@ -175,6 +175,21 @@ def test_head_start_editable_by_the_host_in_spaces_and_moves_the_cube_at_the_sta
         act(new_game(), "head_start", seat=0, host=True, spaces=13)
 
 
+def test_head_start_typed_in_spaces_overrules_the_age_and_one_of_them_is_needed():
+    assert act(new_game(), "head_start", seat=0, host=True, age="9", spaces="2")["head_start"] == {"0": 2}
+    assert act(new_game(), "head_start", seat=0, host=True, age="10", spaces="")["head_start"] == {"0": 4}
+    with pytest.raises(BadAction, match="Type Ann's age or a head start in spaces"):
+        act(new_game(), "head_start", seat=0, host=True, age="", spaces="")
+
+
+def test_head_start_from_an_age_never_reaches_finish_on_a_short_track():
+    state = new_game(normal_spaces=3, challenge_spaces=1)                  # FINISH is space 5
+    state = act(state, "head_start", seat=0, host=True, age=9)
+    assert state["head_start"] == {"0": 4}
+    state = act(state, "begin", host=True, order=["0", "1", "2"], reader=0)
+    assert state["cubes"]["0"]["space"] == 4 and state["phase"] == "roll"
+
+
 def test_first_reader_chosen_by_any_method_tapped_or_drawn_by_the_app():
     state = new_game()
     assert rl.random_needs(state, {"type": "begin"})["reader"] == {"pick": [0, 1, 2]}

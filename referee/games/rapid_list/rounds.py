@@ -79,10 +79,12 @@ def head_start(state: dict, action: dict) -> dict:
     require_host(action, "give a head start")
     require_phase(state, ("setup",), "Head starts are set before the game starts.")
     racer_id = racer_of(state, action.get("seat"))
-    if action.get("age") not in (None, ""):
-        spaces = board.head_start_for(integer(action, "age", low=1, high=120))
-    else:
+    if action.get("spaces") not in (None, ""):          # typed spaces overrule the age formula
         spaces = integer(action, "spaces", low=0, high=state["track"]["spaces"])
+    elif action.get("age") not in (None, ""):
+        spaces = min(board.head_start_for(integer(action, "age", low=1, high=120)), state["track"]["spaces"])
+    else:
+        raise BadAction(f"Type {who(state, racer_id)}'s age or a head start in spaces.")
     state["head_start"][racer_id] = spaces
     return state
 
