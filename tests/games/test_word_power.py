@@ -242,7 +242,7 @@ def test_all_players_pass_cards_each_passes_to_the_left_and_the_turn_ends():
 
 def test_note_1_with_more_than_one_deck_no_cards_are_exchanged_discard_and_redraw():
     state = act(fresh(2, decks="family"), "set_first", host=True, first=0)
-    state = landed(state, "pass")
+    state = landed(state, "pass", count=1)
     assert "no cards change hands" in state["reminder"] and "discards 1 card" in state["reminder"]
 
 
@@ -456,15 +456,33 @@ def test_the_challenger_bets_1000_and_the_challenged_player_calls():
     assert act(state, "call", 0)["challenge"]["status"] == "ruling"
 
 
-def test_each_player_may_re_raise_in_increments_of_1000_until_called():
+def test_the_challenged_player_may_raise_double_the_amount():
     state = challenged(one_card(), 1, 1, "A3")
+    with pytest.raises(RuleError, match="A raise adds \\$1,000: from \\$1,000 to \\$2,000"):
+        act(state, "raise", 0, to=3000)
+    state = act(state, "raise", 0)
+    assert state["challenge"]["stake"] == 2000 and state["challenge"]["to_act"] == 1
+
+
+def test_each_player_may_re_raise_in_increments_of_1000_until_called():
+    state = act(challenged(one_card(), 1, 1, "A3"), "raise", 0, to=2000)
+    with pytest.raises(RuleError, match="from \\$2,000 to \\$3,000"):
+        act(state, "raise", 1, to=4000)
+    state = act(act(state, "raise", 1, to=3000), "raise", 0, to=4000)
+    assert state["challenge"]["to_act"] == 1
+    state = act(state, "call", 1)
+    assert state["challenge"]["stake"] == 4000 and state["challenge"]["status"] == "ruling"
+
+
+def test_option_a_raise_may_add_any_number_of_1000_steps():
+    state = challenged(one_card(state=game(raise_steps="any")), 1, 1, "A3")
     state = act(state, "raise", 0)
     assert state["challenge"]["stake"] == 2000 and state["challenge"]["to_act"] == 1
     with pytest.raises(RuleError, match="steps of \\$1,000"):
         act(state, "raise", 1, to=2500)
-    state = act(state, "raise", 1, to=4000)
+    state = act(state, "raise", 1, to=5000)
     state = act(state, "call", 0)
-    assert state["challenge"]["stake"] == 4000 and state["challenge"]["status"] == "ruling"
+    assert state["challenge"]["stake"] == 5000 and state["challenge"]["status"] == "ruling"
 
 
 def test_no_stake_may_exceed_half_the_cash_of_either_player():
@@ -479,8 +497,9 @@ def test_no_stake_may_exceed_half_the_cash_of_either_player():
 def test_reaching_one_half_of_his_cash_is_the_same_as_having_called():
     state = one_card()
     state["cash"]["1"] = 6_000
-    state = act(challenged(state, 1, 1, "A3"), "raise", 0, to=3000)
+    state = act(act(challenged(state, 1, 1, "A3"), "raise", 0, to=2000), "raise", 1, to=3000)
     assert state["challenge"]["status"] == "ruling" and "counts as called" in " ".join(state["news"])
+    assert wp.choices(state, 0, False) == ["settle"]
     poor = one_card()
     poor["cash"]["0"] = 2_500
     assert challenged(poor, 1, 1, "A3")["challenge"]["status"] == "ruling"
@@ -858,3 +877,164 @@ def test_a_card_typed_for_the_thesaurus_is_kept_for_later_whether_confirmed_or_o
     overruled = act(state, "settle", None, host=True, answer="A1")
     assert overruled["typed_cards"][-1]["answer"] == "A1"
     assert overruled["typed_cards"][-1]["words"] == ["glum", "cheerful", "odd", "even"]
+
+
+# --- audit: rules and examples that had no test of their own ----------------------------
+
+def test_the_rules_example_abandon_on_window_2_is_the_synonym_desert_s2():
+    state = play(landed(game(), "synonyms"), "Abandon", 2)
+    assert state["windows"]["2"][0]["key"] == "abandon" and state["turn"]["cards"][0]["relation"] == "S"
+    abandon = {"key": "abandon", "words": ["keep", "desert", "hold", "stay"], "answer": "S2", "definition": "to leave"}
+    state = act(act(challenged(state, 1, 1, "A1"), "call", 0), "settle", 1, card=abandon)
+    assert state["last_ruling"]["result"] == "A" and state["last_ruling"]["words"][1] == "desert"
+
+
+def test_a_bluff_is_accepted_at_play_and_only_a_challenge_catches_it():
+    state = play(landed(game(), "synonyms"), "strong", 2)          # really an antonym (A2) on a synonyms space
+    assert state["windows"]["2"][0]["relation"] == "S"
+    caught = ruled(act(challenged(state, 1, 1, "A2"), "call", 0), "strong", "A2")
+    assert caught["last_ruling"]["result"] == "B" and caught["cash"]["0"] == 19_000
+    both_wrong = ruled(act(challenged(state, 1, 1, "S3"), "call", 0), "strong", "A2")
+    assert both_wrong["last_ruling"]["result"] == "C" and both_wrong["house"] == 502_000
+    unchallenged = act(state, "done", 0, at=LATER)
+    assert unchallenged["windows"]["2"][0]["key"] == "strong"
+
+
+def test_decks_in_use_blue_black_or_red():
+    for colour in ("blue", "black", "red"):
+        state = play(landed(game(decks=colour), "synonyms"), "happy", 1)
+        assert state["deck_of"]["0"] == colour and state["windows"]["1"][0]["colour"] == colour
+
+
+def test_when_he_has_played_the_cards_he_chooses_he_draws_the_same_number():
+    state = play(play(landed(game(), "synonyms"), "happy", 1), "large", 4)
+    assert "Ann ends the turn and draws 2 cards." in " ".join(act(state, "done", 0, at=LATER)["news"])
+
+
+def test_note_2_paying_exactly_all_his_cash_is_not_insufficient():
+    state = game()
+    state["cash"]["0"], state["house"] = 2000, 518_000
+    state = act(landed(state, "synonyms"), "cannot_play", 0)
+    assert state["cash"]["0"] == 0 and state["skip"] == [] and state["house"] == 520_000
+
+
+def test_note_2_this_payment_completes_his_turn_play_passes_to_his_left():
+    state = act(landed(game(), "both"), "cannot_play", 0)
+    assert state["turn"]["seat"] == 1 and state["phase"] == "move"
+
+
+def test_note_4a_he_may_collect_royalties_if_he_passed_start_on_that_same_turn():
+    state = landed(game(royalty_chart="0:1000"), "infringement", passed_start=True)
+    state = act(state, "start_choice", 0, take="royalty")
+    state = act(state, "infringe", 0, roll=5, each=1000, eligible=[1])
+    assert state["cash"]["0"] == 20_000 and state["cash"]["1"] == 21_000 and state["house"] == 499_000
+
+
+def test_infringement_to_one_player_says_his_name():
+    state = act(infringement(), "infringe", 0, roll=4, each=1000, eligible=[2, 2])
+    assert "Ann pays $1,000 to Cy." in state["news"]
+
+
+def test_pass_cards_reminder_says_the_number_on_the_space_unless_recorded():
+    assert "the number of cards shown on the space" in landed(game(), "pass")["reminder"]
+    state = landed(game(), "pass", passed_start=True, count=3)
+    state = act(state, "start_choice", 0, take="book")
+    assert state["reminder"] == "Everyone passes 3 cards to the player on his left, all at once."
+    with pytest.raises(BadAction):
+        landed(game(), "pass", count=5)
+
+
+def test_note_7_result_c_and_result_a_on_a_covered_card():
+    covered_twice = play(one_card(), "large", 2)
+    both_wrong = ruled(act(challenged(covered_twice, 1, 1, "A3"), "call", 0), "happy", "S4")
+    assert [c["key"] for c in both_wrong["windows"]["2"]] == ["large"] and both_wrong["turn"]["seat"] == 1
+    player_right = ruled(act(challenged(covered_twice, 1, 1, "A3"), "call", 0), "happy", "S2")
+    assert [c["key"] for c in player_right["windows"]["2"]] == ["happy", "large"]
+    assert player_right["turn"]["seat"] == 0 and "play" in wp.choices(player_right, 0, False)
+
+
+def test_in_case_of_ties_priority_goes_to_the_player_closest_on_the_left():
+    state = game(4)                                      # order Ann, Ben, Cy, Dee (play goes to the left)
+    assert wp.challenge_priority(state, 0) == [1, 2, 3]
+    assert wp.challenge_priority(state, 2) == [3, 0, 1]
+
+
+def test_only_the_two_players_or_the_host_look_the_card_up():
+    state = act(challenged(one_card(), 1, 1, "A3"), "call", 0)
+    with pytest.raises(RuleError, match="Ben or Ann looks the card up"):
+        ruled(state, "happy", "S2", seat=2)
+    assert ruled(state, "happy", "S2", seat=0)["last_ruling"]["result"] == "A"
+    assert act(state, "settle", None, host=True, card=card("happy", "S2"))["last_ruling"]["result"] == "A"
+    with pytest.raises(RuleError, match="No challenge is waiting"):
+        ruled(one_card(), "happy", "S2")
+
+
+def test_typed_words_that_are_not_text_are_refused():
+    state = act(challenged(one_card(), 1, 1, "A3"), "call", 0)
+    for words in (5, {"x": 1}, ["a", "b", "c", "d" * 41]):
+        with pytest.raises(BadAction, match="four words"):
+            act(state, "settle", None, host=True, card=None, words=words)
+
+
+def test_the_ruling_shows_the_deck_cards_four_words_so_the_table_can_check_its_own_card():
+    state = ruled(act(challenged(one_card(), 1, 1, "A3"), "call", 0), "happy", "S2")
+    assert state["last_ruling"]["words"] == ["one", "two", "three", "four"]
+    assert state["last_ruling"]["evidence"] == "a test card"
+
+
+def test_royalty_chart_amounts_may_have_thousands_separators_but_no_books_twice():
+    state = act(game(), "royalty_chart", host=True, chart="0:1,000, 1:$2,500; 4: 4000")
+    assert wp.table.parse_chart(state["royalty_chart"], "royalty chart") == [[0, 1000], [1, 2500], [4, 4000]]
+    with pytest.raises(BadAction, match="0 books twice"):
+        act(game(), "royalty_chart", host=True, chart="0:1000, 0:2000")
+    with pytest.raises(BadAction, match="more than 1,000 books"):
+        act(game(), "royalty_chart", host=True, chart="99999999999999999999:1")
+
+
+def test_a_starting_cash_that_already_wins_is_refused_at_setup():
+    with pytest.raises(BadAction, match="everyone would win at once"):
+        fresh(2, starting_cash=100_000)
+    assert fresh(2, starting_cash=100_000, win_needs_both=True)["phase"] == "order"
+
+
+def test_undo_is_the_log_replayed_without_the_last_action_for_every_kind_of_action():
+    """The platform undoes by replaying the log without the last action: each prefix of a game that uses
+    every action type must replay to exactly the state that was on screen before that action."""
+    log = [{"type": "assign_deck", "seat": 1, "host": True, "colour": "blue"},
+           {"type": "royalty_chart", "host": True, "chart": "0:1000"},
+           {"type": "order_roll", "seat": 0, "roll": 6}, {"type": "order_roll", "seat": 1, "roll": 2},
+           {"type": "order_roll", "seat": 2, "roll": 1},
+           {"type": "land", "seat": 0, "space": "synonyms", "passed_start": True},
+           {"type": "start_choice", "seat": 0, "take": "book"},
+           {"type": "play", "seat": 0, "keyword": "happy", "window": 2, "at": 1},
+           {"type": "no_challenge", "seat": 2, "at": 2},
+           {"type": "challenge", "seat": 1, "card": 1, "relation": "A", "word": 1},
+           {"type": "raise", "seat": 0, "to": 2000}, {"type": "call", "seat": 1},
+           {"type": "settle", "seat": 1, "card": card("happy", "S2")},
+           {"type": "done", "seat": 0, "at": LATER},
+           {"type": "land", "seat": 1, "space": "royalty"},
+           {"type": "land", "seat": 2, "space": "infringement"},
+           {"type": "infringe", "seat": 2, "roll": 3, "each": 500, "eligible": [0]},
+           {"type": "land", "seat": 0, "space": "antonyms"}, {"type": "cannot_play", "seat": 0},
+           {"type": "land", "seat": 1, "space": "start"}, {"type": "start_choice", "seat": 1, "take": "royalty"},
+           {"type": "land", "seat": 2, "space": "pass", "count": 2},
+           {"type": "land", "seat": 0, "space": "both"},
+           {"type": "play", "seat": 0, "keyword": "a", "window": 1, "at": LATER},
+           {"type": "play", "seat": 0, "keyword": "b", "window": 3, "at": LATER},
+           {"type": "play", "seat": 0, "keyword": "c", "window": 4, "at": LATER},
+           {"type": "publish", "seat": 0, "at": 2 * LATER},
+           {"type": "collect", "seat": 0}]                     # refused: not on COLLECT ROYALTY
+    states = [fresh(3, decks="family")]
+    for action in log:
+        try:
+            states.append(wp.apply(states[-1], {"host": False, "at": 0, **action}))
+        except RefereeError:
+            assert action["type"] == "collect"
+    assert {a["type"] for a in log} - {"collect"} == set(wp.ACTIONS) - {"set_first", "collect"}
+    for n in range(1, len(states)):
+        replayed = fresh(3, decks="family")
+        for action in log[:n - 1]:
+            replayed = wp.apply(replayed, {"host": False, "at": 0, **action})
+        assert replayed == states[n - 1]
+        assert money(states[n]) == money(states[0])
+    assert states[-1]["books"]["0"] == 2 and not any(states[-1]["windows"].values())

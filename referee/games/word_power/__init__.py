@@ -14,6 +14,8 @@ from .table import OPTIONS, PLACEHOLDER_ROYALTY_CHART, PLACEHOLDER_STATUSES, set
 from .talk import choices, lookup_needs, outcome, random_needs, standings, view  # noqa: F401
 from .turn import SPACES  # noqa: F401
 
+challenge_priority = challenge.priority  # seats that may challenge a player, closest on his left first (the tie rule)
+
 READY = True
 SLUG = "word-power"
 TITLE = "Word Power"

@@ -51,6 +51,15 @@ def open_challenge(state: dict, action: dict) -> None:
     check_cap(state)
 
 
+def priority(state: dict, player) -> list:
+    """Who may challenge the player's cards, in the order of the tie rule: closest on his left first."""
+    order, seats, seat = state["order"], [], player
+    for _ in range(len(order) - 1):
+        seat = order[(order.index(seat) + 1) % len(order)]
+        seats.append(seat)
+    return seats
+
+
 def find_card(state: dict, card_id: int) -> dict:
     for card in state["turn"]["cards"]:
         if card["id"] == card_id:
@@ -69,16 +78,18 @@ def cap_of(state: dict, a, b) -> int:
 
 
 def raise_bet(state: dict, action: dict) -> None:
-    """Raise the stake in steps of $1,000 (the bet), up to the half-cash cap."""
+    """Raise the stake by $1,000 (the bet; option: any number of such steps), up to the half-cash cap."""
     ch = betting(state, action)
     step = state["options"]["challenge_bet"]
     to = integer(action, "to", low=1, high=10**9, default=ch["stake"] + step)
-    if to <= ch["stake"] or (to - ch["stake"]) % step:
-        raise RuleError(f"A raise adds steps of {dollars(step)} to the {dollars(ch['stake'])} stake.")
     if to > ch["cap"]:
         poorer = min((ch["challenger"], ch["player"]), key=lambda s: cash(state, s))
         raise RuleError(f"The stake is capped at {dollars(ch['cap'])}: half of {name(state, poorer)}'s "
                         f"{dollars(cash(state, poorer))}, rounded down to {dollars(step)}.")
+    if state["options"]["raise_steps"] == "one" and to != ch["stake"] + step:
+        raise RuleError(f"A raise adds {dollars(step)}: from {dollars(ch['stake'])} to {dollars(ch['stake'] + step)}.")
+    if to <= ch["stake"] or (to - ch["stake"]) % step:
+        raise RuleError(f"A raise adds steps of {dollars(step)} to the {dollars(ch['stake'])} stake.")
     ch["stake"], ch["to_act"] = to, other(ch, action["seat"])
     tell(state, f"{name(state, action['seat'])} raises the stake to {dollars(to)}.")
     check_cap(state)
@@ -120,8 +131,13 @@ def complete(state: dict) -> None:
 def settle(state: dict, action: dict) -> None:
     """Look the card up (deck, then thesaurus), or take the host's typed answer, and apply the result."""
     ch = state["challenge"]
-    if not ch or ch["status"] == "betting":
+    if not ch:
+        raise RuleError("No challenge is waiting for a ruling.")
+    if ch["status"] == "betting":
         raise RuleError("The card is looked up only when the challenge betting is complete.")
+    if not action.get("host") and action.get("seat") not in (ch["challenger"], ch["player"]):
+        raise RuleError(f"{name(state, ch['challenger'])} or {name(state, ch['player'])} looks the card up "
+                        "(or the host).")
     words = typed_words(action)
     if action.get("answer") not in (None, ""):
         host_only(action, "type or overrule a card's answer")
@@ -130,16 +146,18 @@ def settle(state: dict, action: dict) -> None:
         if words:
             state["typed_cards"].append(typed_card(state, ch, words, answer, action))
         source = "the host" + (" (overruling the thesaurus)" if ch["proposal"] else "")
-        return result(state, answer, source, "")
+        return result(state, answer, source, "", words)
     if ch["status"] == "thesaurus":
         host_only(action, "confirm the thesaurus ruling")
         if not ch["proposal"]["answer"]:
             raise RuleError("The thesaurus found no single match: the host types the card's answer.")
         state["typed_cards"].append(typed_card(state, ch, ch["words"], ch["proposal"]["answer"], action))
-        return result(state, ch["proposal"]["answer"], "the thesaurus", ch["proposal"]["evidence"])
+        return result(state, ch["proposal"]["answer"], "the thesaurus", ch["proposal"]["evidence"], ch["words"])
     card = action.get("card")
     if isinstance(card, dict) and card.get("answer"):
-        return result(state, parse_answer(card["answer"]), "the Word Power dictionary", card.get("definition", ""))
+        words = card.get("words") if isinstance(card.get("words"), list) else []
+        return result(state, parse_answer(card["answer"]), "the Word Power dictionary",
+                      str(card.get("definition") or ""), [str(w) for w in words][:4])
     if words:
         host_only(action, "type a card")
         return propose(state, words, action)
@@ -158,8 +176,10 @@ def typed_words(action: dict) -> list:
     raw = action.get("words")
     if raw in (None, "", []):
         return []
+    if not isinstance(raw, (str, list)):
+        raise BadAction("Type the card's four words, separated by commas.")
     words = [w.strip().lower() for w in (raw.split(",") if isinstance(raw, str) else raw) if isinstance(w, str)]
-    if len(words) != 4 or not all(words):
+    if len(words) != 4 or not all(words) or any(len(w) > 40 for w in words):
         raise BadAction("Type the card's four words, separated by commas.")
     return words
 
@@ -189,7 +209,7 @@ def propose(state: dict, words: list, action: dict) -> None:
     tell(state, f"The thesaurus {shown} for '{ch['key']}'; the host confirms or overrules.")
 
 
-def result(state: dict, answer: str, source: str, evidence: str) -> None:
+def result(state: dict, answer: str, source: str, evidence: str, words=()) -> None:
     """Result A (challenger wrong), B (challenger right) or C (both wrong)."""
     ch = state["challenge"]
     challenger, player, stake = ch["challenger"], ch["player"], ch["stake"]
@@ -213,7 +233,7 @@ def result(state: dict, answer: str, source: str, evidence: str) -> None:
                     f"discarded and {name(state, player)}'s turn ends.")
     state["last_ruling"] = {"key": ch["key"], "answer": answer, "source": source, "evidence": evidence,
                             "result": letter, "stake": stake, "challenger": challenger, "player": player,
-                            "claim": ch["claim"], "played": ch["played"]}
+                            "claim": ch["claim"], "played": ch["played"], "words": list(words)}
     state["challenge"] = None
     if letter == "A":
         for card in state["turn"]["cards"]:

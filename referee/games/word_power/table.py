@@ -32,6 +32,10 @@ OPTIONS = {
                                 low=0, high=600),
     "challenge_bet": Option(1000, "Challenge bet",
                             "The challenger's opening bet; raises go up in steps of this amount.", low=100, high=100_000),
+    "raise_steps": Option("one", "Size of a raise",
+                          "How much a raise adds to the challenge stake.",
+                          choices=(("one", "One step each time: the first raise doubles the bet, each re-raise adds $1,000"),
+                                   ("any", "Any number of $1,000 steps at once"))),
     "royalty_chart": Option("", "Royalty chart",
                             "Books published : royalty, from the chart on the board, e.g. "
                             f"'{PLACEHOLDER_ROYALTY_CHART}' (placeholder figures). Empty: type each royalty when it is collected.",
@@ -42,16 +46,26 @@ OPTIONS = {
 
 
 def parse_chart(text: str, what: str, value=int) -> list:
-    """'0:1000, 4:3000' -> [[0, 1000], [4, 3000]] sorted by books; BadAction when malformed."""
+    """'0:1000, 4:3,000' -> [[0, 1000], [4, 3000]] sorted by books; BadAction when malformed.
+
+    Entries are separated by ';', a new line, or a comma that starts a new 'books:' entry, so an
+    amount may carry thousands separators ('1:2,000')."""
     rows = []
-    for part in [p.strip() for p in re.split(r"[,;\n]", text or "") if p.strip()]:
+    for part in [p.strip() for p in re.split(r"[;\n]|,(?=\s*\d+\s*[:=])", text or "") if p.strip()]:
         match = re.fullmatch(r"(\d+)\s*[:=]\s*\$?([\w ,]+)", part)
         if not match:
             raise BadAction(f"The {what} entry {part!r} should look like 'books:{'amount' if value is int else 'name'}'.")
         raw = match.group(2).replace(",", "").strip()
         if value is int and not raw.isdigit():
             raise BadAction(f"The {what} entry {part!r} needs a whole-dollar amount.")
-        rows.append([int(match.group(1)), int(raw) if value is int else raw])
+        if value is int and len(raw) > 12:
+            raise BadAction(f"The {what} entry {part!r} is too large.")
+        books = int(match.group(1))
+        if books > 1000:
+            raise BadAction(f"The {what} entry {part!r} counts more than 1,000 books.")
+        if any(books == row[0] for row in rows):
+            raise BadAction(f"The {what} gives {books} books twice; give each number of books once.")
+        rows.append([books, int(raw) if value is int else raw])
     return sorted(rows)
 
 
@@ -59,6 +73,9 @@ def setup(players: list[dict], options: dict) -> dict:
     """Everyone gets the starting cash; the order of play is decided by the die."""
     parse_chart(options["royalty_chart"], "royalty chart")
     parse_chart(options["statuses"], "status", value=str)
+    if options["starting_cash"] >= options["win_cash"] and not options["win_needs_both"]:
+        raise BadAction(f"The starting cash ({dollars(options['starting_cash'])}) already reaches the cash to win "
+                        f"({dollars(options['win_cash'])}): everyone would win at once.")
     seats = [p["seat"] for p in players]
     deck = "black" if options["decks"] == "family" else options["decks"]
     return {
@@ -236,7 +253,8 @@ def start_turn(state: dict, seat) -> None:
     state["turn_number"] += 1
     state["phase"] = "move"
     state["turn"] = {"seat": seat, "number": state["turn_number"], "space": None, "passed_start": False,
-                     "cards": [], "pending": [], "quiet_until": 0, "waived": [], "books": 0}
+                     "cards": [], "pending": [], "quiet_until": 0, "waived": [], "books": 0,
+                     "pass_count": None}
 
 
 def next_player(state: dict) -> None:

@@ -28,6 +28,8 @@ def land(state: dict, action: dict) -> None:
     space = choice(action, "space", tuple(SPACES))
     turn = state["turn"]
     turn["space"], turn["passed_start"] = space, flag(action, "passed_start") and space != "start"
+    if space == "pass" and action.get("count") not in (None, ""):
+        turn["pass_count"] = integer(action, "count", low=1, high=4)
     via = " after passing START" if turn["passed_start"] else ""
     tell(state, f"{name(state, seat)} lands on {SPACES[space]}{via}.")
     if space == "start" or turn["passed_start"]:
@@ -78,11 +80,15 @@ def collect(state: dict, action: dict) -> None:
 
 
 def pass_cards(state: dict, action: dict) -> None:
-    """ALL PLAYERS PASS CARD(S): a reminder; with more than one deck, discard and redraw instead (Note 1)."""
-    count = integer(action, "count", low=1, high=4, default=1)
-    cards = plural(count, "card")
+    """ALL PLAYERS PASS CARD(S): a reminder; with more than one deck, discard and redraw instead (Note 1).
+
+    The number of cards is printed on the space: recorded when the landing says it (`count`), else the
+    reminder says 'the number of cards shown on the space'."""
+    count = state["turn"].get("pass_count")
+    cards = plural(count, "card") if count else "the number of cards shown on the space"
     if state["options"]["decks"] == "family":
-        state["reminder"] = (f"Everyone discards {cards} onto his own deck's discard pile and draws {cards} "
+        again = plural(count, "card") if count else "as many"
+        state["reminder"] = (f"Everyone discards {cards} onto his own deck's discard pile and draws {again} "
                              "from the same deck; no cards change hands.")
     else:
         state["reminder"] = f"Everyone passes {cards} to the player on his left, all at once."
@@ -105,7 +111,8 @@ def infringe(state: dict, action: dict) -> None:
     elif cash(state, seat) > total:
         for other in eligible:
             pay(state, seat, other, each)
-        tell(state, f"{name(state, seat)} pays {dollars(each)} to each of {names(state, eligible)}.")
+        to = f"each of {names(state, eligible)}" if len(eligible) > 1 else names(state, eligible)
+        tell(state, f"{name(state, seat)} pays {dollars(each)} to {to}.")
     else:
         lose_next_turn(state, seat)
         tell(state, f"{name(state, seat)} cannot pay {dollars(total)} and still have money left: "
