@@ -73,7 +73,7 @@ HANDLERS = {
 def apply(state: dict, action: dict) -> dict:
     """A new state after one action; the input is never changed."""
     kind = action.get("type")
-    if kind not in HANDLERS:
+    if not isinstance(kind, str) or kind not in HANDLERS:
         raise BadAction(f"Cup Quest has no action {str(kind)[:30]!r}.")
     if state["phase"] == "over":
         raise RuleError(f"The game is over: {grail_text(state)}")

@@ -106,6 +106,10 @@ def home(state: dict, seat: int, action: dict) -> dict:
     """The carrier is back in their own starting alcove with the grail: they win, the game ends."""
     if carrier(state) != seat:
         raise RuleError(f"{who(state, seat)} does not carry the grail; only the grail brought home wins.")
+    owed = state["this_turn"]["must_battle"]
+    if owed:
+        names = " and ".join(GIANTS[g] for g in owed)
+        raise RuleError(f"{who(state, seat)} landed touching {names}: that battle comes first, then home.")
     record = status(state, seat)
     record["at_start"] = True
     state["grail"] = {"where": "home", "by": seat}

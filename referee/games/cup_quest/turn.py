@@ -52,7 +52,7 @@ def play(state: dict, seat: int, action: dict) -> dict:
     if rank == "A":
         return cast_freeze(state, seat, action)
     if rank in FACES:
-        use = choice(action, "use", ("move", "transport"))
+        use = choice({"use": str(action.get("use") or "").strip().lower()}, "use", ("move", "transport"))
         if use == "transport":
             return start_transport(state, seat, rank, suit_of(action, required=True))
         return move(state, seat, rank, FACE_MOVE, action)

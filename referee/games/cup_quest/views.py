@@ -77,9 +77,9 @@ def actor_choices(state: dict, seat: int) -> list[str]:
         found = ["battle", "touching"]
         if carrier(state) is None:
             found.append("pick_up")
-        if carrier(state) == seat:
-            found.append("home")
         if not state["this_turn"]["must_battle"]:
+            if carrier(state) == seat:
+                found.append("home")
             found.append("end_turn")
         return found
     return {"transport": ["transport_roll"], "battle": ["battle_roll"], "snipe": ["bounce"]}.get(phase, [])
