@@ -41,8 +41,8 @@ def action_types(html: str) -> set[str]:
 
 def team_card(html: str, team: str) -> str:
     """One team's card in the teams list."""
-    found = re.search(r'<li class="wq-team[^"]*">\s*<div class="wq-head">\s*<span class="wq-name">(?:<span[^>]*>▶</span>)?'
-                      + re.escape(team) + r"\b.*?</li>", html, re.S)
+    found = re.search(r'<li class="wq-team[^"]*">\s*<div class="wq-head">\s*(?:<span class="wq-place"[^>]*>\d+</span>\s*)?'
+                      r'<span class="wq-name">(?:<span[^>]*>▶</span>)?' + re.escape(team) + r"\b.*?</li>", html, re.S)
     assert found, f"no card for {team}"
     return found.group(0)
 
@@ -113,25 +113,33 @@ def test_the_host_lets_referee_deal_and_every_team_sees_the_numbers_it_takes(cli
 
 
 def test_the_table_records_its_own_deal_and_leftover_cards_are_rolled_for(client, app):
-    code = open_game(client)
-    empty = act(client, code, type="deal", **{"hand_team[]": ["Red", "Blue", "Green"], "hand_cards[]": ["", "", ""]})
+    code = open_game(client, spaces="14")
+    teams = ["Red", "Blue", "Green"]
+    empty = act(client, code, type="deal", **{"hand_team[]": teams, "hand_cards[]": ["", "", ""]})
     assert "Type the numbers" in flash(empty) and state_of(client, code)["phase"] == "deal"
-    ok(act(client, code, type="deal", **{"hand_team[]": ["Red", "Blue", "Green"],
-                                           "hand_cards[]": ["1 2 3", "4, 5, 6", "7 8 9"]}))
+    unequal = act(client, code, type="deal", **{"hand_team[]": teams, "hand_cards[]": ["1 2 3", "4, 5, 6", "7 8 9"]})
+    assert ("The cards are dealt equally: 14 cards for 3 teams is 4 each, but Red took 3, Blue took 3, Green took 3."
+            in flash(unequal)) and state_of(client, code)["phase"] == "deal"
+    ok(act(client, code, type="deal", **{"hand_team[]": teams, "hand_cards[]": ["1 2 3 4", "5, 6, 7, 8", "9 10 11 12"]}))
     html = board(client, code)
-    assert space_cards(html, "Blue") == [4, 5, 6]
-    assert "Roll for game space card 10" in html
+    assert space_cards(html, "Blue") == [5, 6, 7, 8]
+    assert "Roll for game space card 13" in html
     ann = phone(app, code, ANN)
     mine = board(ann, code)
-    assert "Red rolls for card 10" in mine and "Blue rolls" not in mine, "a phone rolls only for its own team"
+    assert "Red rolls for card 13" in mine and "Blue rolls" not in mine, "a phone rolls only for its own team"
     assert act(ann, code, type="roll", seat=CY, roll="7").status_code == 403
     ok(act(ann, code, type="roll", roll="4"))
     assert "Red rolls" not in board(ann, code) and "Waiting for" in board(ann, code)
     again = act(phone(app, code, BEN), code, type="roll", roll="9")
     assert "Red has already rolled 4" in flash(again), "one roll per team, whichever phone sends it"
     ok(act(client, code, type="roll", seat=CY, roll="11"))
-    ok(act(client, code, type="roll", seat=DEE, roll="3"))
-    assert space_cards(board(client, code), "Blue") == [4, 5, 6, 10]
+    ok(act(client, code, type="roll", seat=DEE, roll="11"))
+    assert "Blue and Green tie on 11 and roll again" in board(client, code)
+    assert "Red rolls" not in board(ann, code), "only the tied teams roll again"
+    ok(act(client, code, type="roll", seat=CY, roll="3"))
+    ok(act(client, code, type="roll", seat=DEE, roll="5"))
+    assert space_cards(board(client, code), "Green") == [9, 10, 11, 12, 13]
+    assert "Roll for game space card 14" in board(client, code)
 
 
 # ---- one turn, step by step, on the right phones -----------------------------------------------
@@ -274,15 +282,12 @@ def test_a_whole_game_through_the_screens(client, app):
     assert "The host shares out Red's game space cards 1, 2, 3, 4." in html
     assert "land" not in action_types(board(ann, code)), "a team that is out has nothing to do"
 
-    # The host records how the table split Red's cards; card 4 is left over and rolled for.
-    ok(act(client, code, type="deal", **{"hand_team[]": ["Blue", "Green"], "hand_cards[]": ["1", "2 3"]}))
-    ok(act(cy, code, type="roll", roll="8"))
-    ok(act(dee, code, type="roll", roll="8"))
-    assert "Blue and Green tie on 8 and roll again" in board(cy, code)
-    ok(act(cy, code, type="roll", roll="3"))
-    ok(act(dee, code, type="roll", roll="11"))
+    # The host records how the table split Red's cards: two each, equally, or Referee refuses it.
+    unequal = act(client, code, type="deal", **{"hand_team[]": ["Blue", "Green"], "hand_cards[]": ["1", "2 3"]})
+    assert "4 cards for 2 teams is 2 each, but Blue took 1" in flash(unequal)
+    ok(act(client, code, type="deal", **{"hand_team[]": ["Blue", "Green"], "hand_cards[]": ["1 4", "2 3"]}))
     html = board(client, code)
-    assert space_cards(html, "Blue") == [1, 5, 6, 7, 8] and space_cards(html, "Green") == [2, 3, 4, 9, 10, 11, 12]
+    assert space_cards(html, "Blue") == [1, 4, 5, 6, 7, 8] and space_cards(html, "Green") == [2, 3, 9, 10, 11, 12]
     assert "Two teams remain: the game usually ends here." in html
     assert "finish" not in action_types(board(cy, code)), "only the host ends the game"
 
@@ -316,6 +321,127 @@ def test_host_undo_takes_back_the_award_cards(client):
     assert client.post(f"/t/{code}/undo", data={"key": "u1"}, headers=HX).status_code == 200
     html = board(client, code)
     assert counts(html, "Red")[1] == 0 and "Read the real answer" in html
+
+
+def test_the_finished_board_is_the_final_picture_by_place_with_nothing_to_tap(client, app):
+    code = open_game(client)
+    dealt_and_ordered(client, code)
+    ok(act(client, code, type="land", seat=ANN, space="6"))
+    ok(act(client, code, type="answer", seat=ANN, guess="1"))   # Blue holds 6 and challenges: wrong
+    ok(act(client, code, type="challenge", seat=CY, guess="2"))
+    ok(act(client, code, type="reveal", answer="1"))             # Red: 1 green card and Blue's challenge card
+    ok(act(client, code, type="land", seat=CY, space="7"))       # Blue on its own card: two red cards
+    ok(act(client, code, type="answer", seat=CY, guess="3"))
+    ok(act(client, code, type="reveal", answer="3"))
+    ok(act(client, code, type="finish"))
+    for viewer in (client, phone(app, code, DEE), phone(app, code)):
+        page = viewer.get(f"/t/{code}").get_data(as_text=True)
+        html = htmllib.unescape(final_board(page, "word-quest"))
+        assert "Blue wins with 2 points." in page and "Final cards" in html
+        assert "How it ended</small>The host ended the game." in html
+        assert re.findall(r'class="wq-place"[^>]*>(\d)<', html) == ["1", "2", "3"]
+        assert [re.sub(r"\W", "", n) for n in re.findall(r'<span class="wq-name">([^<]*)', html)] == ["Blue", "Red", "Green"]
+        assert 'class="wq-team winner' in team_card(html, "Blue") and "winner" not in team_card(html, "Red")
+        assert counts(html, "Blue") == [9, 0, 0, 2] and counts(html, "Red") == [11, 0, 1, 0]
+        assert "▶" not in html and "landed" not in html and "Waiting for" not in html
+        assert not action_types(html) and "<form" not in html and "<button" not in html
+
+
+def test_the_platform_end_button_in_the_middle_of_a_turn_also_shows_the_final_picture(client):
+    code = open_game(client)
+    dealt_and_ordered(client, code)
+    ok(act(client, code, type="land", seat=ANN, space="1"))
+    ok(act(client, code, type="answer", seat=ANN, guess="1"))
+    ok(act(client, code, type="reveal", answer="1"))             # Red on its own card: two award cards
+    ok(act(client, code, type="land", seat=CY, space="9"))
+    ok(act(client, code, type="end_game"))                       # the platform's own "End the game"
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    html = htmllib.unescape(final_board(page, "word-quest"))
+    assert "Red wins with 2 points." in page, "the engine names the winner, whichever end button was used"
+    assert "The host ended the game, during Blue's turn (space 9), which does not count." in html
+    assert "Read the" not in html and "which of the three definitions" not in html and "Waiting for" not in html
+    assert not action_types(html) and "▶" not in html
+    outcome = client.get(f"/api/tables/{code}").get_json()["outcome"]
+    assert outcome["winners"] == [ANN, BEN] and outcome["places"]["2"] == 2
+
+
+def test_undo_after_each_kind_of_action_brings_back_the_step_before_it(client):
+    """The platform undoes by replaying the log without the last action: after every kind of action the
+    table must be exactly as it was, and the screen must ask for that action again."""
+    code = open_game(client, spaces="13", challenge_cards="1")
+    steps = [
+        ({"type": "deal", "hand_team[]": ["Red", "Blue", "Green"], "hand_cards[]": ["1 2 3 4", "5 6 7 8", "9 10 11 12"]},
+         "Record our deal"),
+        ({"type": "roll", "seat": ANN, "roll": "5"}, "Red rolls for card 13"),
+        ({"type": "roll", "seat": CY, "roll": "9"}, "Blue rolls for card 13"),
+        ({"type": "roll", "seat": DEE, "roll": "3"}, "Green rolls for card 13"),
+        ({"type": "roll", "seat": ANN, "roll": "10"}, "Red rolls"),
+        ({"type": "roll", "seat": CY, "roll": "8"}, "Blue rolls"),
+        ({"type": "roll", "seat": DEE, "roll": "6"}, "Green rolls"),
+        ({"type": "land", "seat": ANN, "space": "4", "doubles": "on"}, "Space landed on"),
+        ({"type": "choose_level", "seat": ANN, "level": "novice"}, "team chooses"),
+        ({"type": "answer", "seat": ANN, "guess": "1"}, "which of the three definitions"),
+        ({"type": "reveal", "answer": "1"}, "Read the real answer"),
+        ({"type": "land", "seat": ANN, "space": "2"}, "bonus roll"),        # Red's own intermediate card
+        ({"type": "answer", "seat": ANN, "guess": "2"}, "which of the three definitions"),
+        ({"type": "reveal", "answer": "2"}, "Read the real answer"),
+        ({"type": "land", "seat": CY, "space": "7"}, "Blue: roll and report"),
+        ({"type": "answer", "seat": CY, "guess": "1"}, "which of the three definitions"),
+        ({"type": "reveal", "answer": "3"}, "Read the real answer"),
+        ({"type": "land", "seat": DEE, "space": "9"}, "Green: roll and report"),
+        ({"type": "answer", "seat": DEE, "guess": "1"}, "which of the three definitions"),
+        ({"type": "reveal", "answer": "3"}, "Read the real answer"),
+        ({"type": "land", "seat": ANN, "space": "6"}, "Red: roll and report"),
+        ({"type": "answer", "seat": ANN, "guess": "1"}, "which of the three definitions"),
+        ({"type": "challenge", "seat": CY, "guess": "2"}, "Challenge: 2"),
+        ({"type": "reveal", "answer": "2"}, "Blue says"),
+        ({"type": "pay", "seat": ANN, "with": "novice"}, "Red has no challenge card left"),
+    ]
+    for n, (fields, asked) in enumerate(steps):
+        before = state_of(client, code)
+        ok(act(client, code, **fields))
+        assert state_of(client, code) != before
+        undone = client.post(f"/t/{code}/undo", data={"key": f"undo-{n}"}, headers=HX)
+        assert undone.status_code == 200
+        assert state_of(client, code) == before, f"undoing {fields['type']} (step {n})"
+        assert asked in board(client, code), f"after undoing {fields['type']} the screen asks for it again"
+        ok(act(client, code, **fields))
+    state = state_of(client, code)
+    assert state["teams"]["Red"]["awards"] == {"novice": 1, "intermediate": 2, "advanced": 0}
+    assert state["teams"]["Blue"]["awards"]["novice"] == 2 and state["teams"]["Blue"]["challenge"] == 2
+
+
+def test_a_double_tap_applies_once_and_a_second_phone_of_the_team_is_told_why(client, app):
+    code = open_game(client)
+    dealt_and_ordered(client, code)
+    ann, ben = phone(app, code, ANN), phone(app, code, BEN)
+    ok(act(ann, code, type="land", space="2", key="tap-1"))
+    ok(act(ann, code, type="land", space="2", key="tap-1"))      # the same tap twice: applied once
+    assert state_of(ann, code)["phase"] == "answer" and state_of(ann, code)["turn"]["space"] == 2
+    late = act(ben, code, type="land", space="3")                 # Ben's phone taps at the same moment
+    assert "You cannot land now" in flash(late) and state_of(ann, code)["turn"]["space"] == 2
+    ok(act(ann, code, type="answer", guess="1", key="tap-2"))
+    ok(act(ann, code, type="answer", guess="1", key="tap-2"))
+    assert state_of(ann, code)["phase"] == "reveal"
+
+
+def test_bad_input_from_a_phone_is_refused_in_plain_words_and_changes_nothing(client, app):
+    code = open_game(client)
+    dealt_and_ordered(client, code)
+    ann = phone(app, code, ANN)
+    before = state_of(ann, code)
+    for fields, said in (({"space": "-3"}, "between 1 and 12"), ({"space": "999999999999"}, "between 1 and 12"),
+                         ({"space": "seven"}, "whole number"), ({"space": ""}, "the space the piece landed on"),
+                         ({"roll[]": ["7", "1"]}, "1 to 6"), ({"roll[]": ["", ""]}, "1 to 6"), ({"roll": ""}, "landed on"),
+                         ({"space": "3", "doubles": "maybe"}, "yes or no")):
+        refused = act(ann, code, type="land", **fields)
+        assert refused.status_code in (400, 409) and said in flash(refused), (fields, flash(refused))
+    ok(act(ann, code, type="land", space="1"))
+    for guess in ("0", "4", "", "1.5"):
+        assert flash(act(ann, code, type="answer", guess=guess)), guess
+    assert state_of(ann, code)["turn"]["guess"] is None
+    cards = lambda teams: {k: (t["challenge"], t["awards"], t["spaces"]) for k, t in teams.items()}  # noqa: E731
+    assert cards(state_of(ann, code)["teams"]) == cards(before["teams"])
 
 
 # ---- who may act, who may look -----------------------------------------------------------------

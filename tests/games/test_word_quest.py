@@ -594,6 +594,13 @@ def test_random_needs_ask_for_two_dice_and_the_shuffle():
     assert wq.random_needs(state, {"type": "deal", "hands": HANDS2}) == {}
     assert wq.random_needs(playing(), {"type": "land", "roll": "app"}) == {"roll": {"dice": 2, "sides": 6}}
     assert wq.random_needs(playing(), {"type": "land", "space": 4}) == {}
+    assert wq.random_needs(playing(), {"type": "land"}) == {"roll": {"dice": 2, "sides": 6}}, "nothing sent: app dice"
+
+
+def test_an_empty_space_box_is_refused_never_turned_into_a_random_move():
+    assert wq.random_needs(playing(), {"type": "land", "space": ""}) == {}
+    assert wq.random_needs(playing(), {"type": "land", "roll": ""}) == {}
+    assert "landed on, or the dice" in rejected(playing(), BadAction, "land", "Red", space="")
 
 
 def test_view_shows_everything_since_every_answer_is_spoken_aloud():

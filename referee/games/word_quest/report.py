@@ -3,7 +3,7 @@
 from referee.engine.outcome import outcome_from_places, places
 
 from . import cards
-from .table import LEVELS, active, points
+from .table import LEVELS, active, cards_word, points
 
 # ---- standings and the end ---------------------------------------------------------------------
 
@@ -30,7 +30,7 @@ def detail(state: dict, key: str) -> str:
         return "out of the game"
     awards = ", ".join(f"{team['awards'][lv]} {state['colours'][lv]}" for lv in LEVELS if team["awards"][lv])
     spaces = ", ".join(map(str, team["spaces"])) or "none"
-    return f"{team['challenge']} challenge cards · awards: {awards or 'none'} · spaces {spaces}"
+    return f"{cards_word(team['challenge'])} · awards: {awards or 'none'} · spaces {spaces}"
 
 
 def outcome(state: dict):
@@ -134,9 +134,11 @@ TWO_DICE = {"dice": 2, "sides": 6}
 
 
 def random_needs(state: dict, action: dict) -> dict:
-    """Two dice for a roll or a move given without a space; a shuffle for a deal without the table's hands."""
+    """Two dice for a roll-off roll, and for a move that asks for them ("roll": "app", or neither a space nor
+    dice sent at all): a typed space left empty is refused, never turned into a random move. A shuffle for a deal
+    without the table's hands."""
     kind = action.get("type")
-    if kind == "roll" or (kind == "land" and action.get("space") in (None, "")):
+    if kind == "roll" or (kind == "land" and (action.get("roll") == "app" or not ({"space", "roll"} & set(action)))):
         return {"roll": TWO_DICE}
     if kind == "deal" and action.get("hands") in (None, "", {}) and action.get("hand_cards") is None:
         dealt = cards.cards_to_deal(state)
