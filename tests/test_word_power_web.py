@@ -124,10 +124,12 @@ def test_betting_exchange_shows_on_the_two_phones_involved_and_the_others_watch(
     assert not {"call", "raise"} & action_types(cy) and "Waiting for Ann to call or raise" in cy
     assert not {"call", "raise"} & action_types(ben)
     assert {"call", "raise"} <= action_types(host) and "Call $1,000" in buttons(host)
-    ok(act(client, table, type="raise", seat=ANN, to=3000))
+    assert "Raise to $2,000" in buttons(host)                           # a raise doubles the $1,000 bet
+    refused(act(client, table, type="raise", seat=ANN, to=3000), "A raise adds $1,000: from $1,000 to $2,000")
+    ok(act(client, table, type="raise", seat=ANN, to=2000))
     ben = board(another_phone, table)
-    assert {"call", "raise"} <= action_types(ben) and "Call $3,000" in buttons(ben)
-    assert '<option value="10000">$10,000 (cap)</option>' in ben        # half of $20,000
+    assert {"call", "raise"} <= action_types(ben) and "Call $2,000" in buttons(ben)
+    assert "Raise to $3,000" in buttons(ben) and "cap $10,000" in ben  # half of $20,000
     refused(act(another_phone, table, type="raise", to=11000), "capped at $10,000")
     ok(act(another_phone, table, type="call"))
     assert "settle" in action_types(board(another_phone, table))
@@ -247,7 +249,9 @@ def test_cannot_play_shows_the_penalty_and_pays_it(table, client):
 
 def test_pass_cards_shows_the_reminder(table, client, another_phone):
     ok(act(client, table, type="land", seat=ANN, space="pass"))
-    assert "passes 1 card to the player on his left" in board(another_phone, table)
+    assert "passes the number of cards shown on the space to the player on his left" in board(another_phone, table)
+    ok(act(another_phone, table, type="land", space="pass", count="2"))
+    assert "Everyone passes 2 cards to the player on his left" in board(client, table)
 
 
 # Waiting for challenges, books, winning ----------------------------------------------
@@ -276,7 +280,90 @@ def test_method_c_and_b_books_are_published_and_the_game_is_won(table, client, a
     ok(act(client, table, type="publish", seat=ANN))        # the host's phone ends the wait for a one-phone table
     page = another_phone.get(f"/t/{table}").get_data(as_text=True)
     assert "Ann wins with 2 books" in page
-    final_board(page, "word-power")
+    final = final_board(page, "word-power")
+    assert "Game over" in final and "🏆 Ann" in final and "'s turn" not in final and "Your turn" not in final
+    assert 'class="wp-me"' in final and "turn" not in re.findall(r'<li class="([^"]*)"', final)
+    host = final_board(client.get(f"/t/{table}").get_data(as_text=True), "word-power")
+    assert "Host: set-up" not in host and "<form" not in host
+
+
+def test_a_game_the_host_ends_mid_challenge_shows_the_final_money_and_no_actions(table, client, another_phone):
+    played_happy(client, table)
+    ok(act(another_phone, table, type="challenge", card=1, relation="A", word=1))
+    ok(act(client, table, type="end_game"))
+    for phone in (client, another_phone):
+        final = final_board(phone.get(f"/t/{table}").get_data(as_text=True), "word-power")
+        assert "Game over" in final and "The host ended the game" in final
+        assert "the challenge on 'happy' was not settled" in final.replace("&#39;", "'")
+        assert "<form" not in final and "Waiting for" not in final
+    assert state_of(client, table)["cash"] == {"0": 20_000, "1": 20_000, "2": 20_000}
+
+
+def test_the_host_alone_runs_a_challenge_for_a_one_phone_table(client):
+    code = open_table(client, ("Ann", "Ben", "Cy", "Dee"), "word-power")
+    ok(act(client, code, type="set_first", first=BEN))
+    ok(act(client, code, type="land", seat=BEN, space="antonyms"))
+    ok(act(client, code, type="play", seat=BEN, keyword="strong", window=1))
+    html = board(client, code)
+    seats = re.findall(r'<option value="(\d)"[^>]*>(\w+)</option>', html.split("Who challenges")[1].split("</select>")[0])
+    assert [n for _, n in seats] == ["Cy", "Dee", "Ann"]             # the tie rule: closest on Ben's left first
+    assert "closest on Ben's left" in html.replace("&#39;", "'")
+    ok(act(client, code, type="challenge", seat=3, card=1, relation="A", word=2))
+    assert "Raise to $2,000" in buttons(board(client, code))
+    ok(act(client, code, type="raise", seat=BEN, to=2000))
+    ok(act(client, code, type="raise", seat=3, to=3000))
+    ok(act(client, code, type="call", seat=BEN))
+    html = board(client, code)
+    assert "Look up 'strong'" in buttons(html).replace("&#39;", "'") and "rule from the Guide instead" in html
+    ok(act(client, code, type="settle", seat=3))
+    html = board(client, code)
+    assert "Dee was right" in html and "cheerful" not in html
+    assert re.search(r'<li class="answer">weak</li>', html)          # the deck card's words, answer marked
+    state = state_of(client, code)
+    assert state["cash"]["1"] == 17_000 and state["cash"]["3"] == 23_000 and state["turn"]["seat"] == 2
+
+
+def test_the_host_may_rule_from_the_guide_when_the_cards_differ_from_the_apps_deck(table, client, another_phone):
+    played_happy(client, table)
+    ok(act(another_phone, table, type="challenge", card=1, relation="A", word=1))
+    ok(act(client, table, type="call", seat=ANN))
+    refused(act(another_phone, table, type="settle", answer="A1"), "Only the host")
+    ok(act(client, table, type="settle", seat=BEN, answer="A1", words="sad, glad, odd, even"))
+    html = board(another_phone, table)
+    assert "Ben was right" in html and "Ruled by the host" in html
+    assert state_of(client, table)["typed_cards"][-1]["words"] == ["sad", "glad", "odd", "even"]
+
+
+def test_undo_after_each_kind_of_action_shows_the_state_before_it(table, client, another_phone, third_phone):
+    """The host undoes each action once, checks the table is back where it was, and plays it again."""
+    def step(phone, **fields):
+        before = state_of(client, table)
+        ok(act(phone, table, **fields))
+        ok(client.post(f"/t/{table}/undo", headers=HX, data={}))
+        assert state_of(client, table) == before, fields["type"]
+        ok(act(phone, table, **fields))
+
+    step(client, type="royalty_chart", chart="0:1000")
+    step(client, type="land", seat=ANN, space="both", passed_start="on")
+    step(client, type="start_choice", seat=ANN, take="book")
+    step(client, type="play", seat=ANN, keyword="begin", window=1)
+    step(third_phone, type="no_challenge")
+    step(another_phone, type="challenge", card=1, relation="S", word=2)
+    step(client, type="raise", seat=ANN, to=2000)
+    step(another_phone, type="call")
+    step(another_phone, type="settle")
+    step(client, type="play", seat=ANN, keyword="happy", window=2)
+    step(client, type="done", seat=ANN)
+    step(another_phone, type="land", space="infringement")
+    step(another_phone, type="infringe", roll="2", each="500", **{"eligible": str(CY)})
+    step(third_phone, type="land", space="synonyms")
+    step(third_phone, type="cannot_play")
+    step(client, type="land", seat=ANN, space="royalty")
+    state = state_of(client, table)
+    # Ann +2,000 (result A) +1,000 (royalty for 1 book); Ben -2,000 -500 (infringement to Cy);
+    # Cy +500 -1,000 (cannot play: windows 3 and 4 empty).
+    assert state["books"]["0"] == 1 and state["cash"] == {"0": 23_000, "1": 17_500, "2": 19_500}
+    assert sum(state["cash"].values()) + state["house"] == 560_000
 
 
 def test_spectators_see_the_table_but_cannot_act(table, app):
