@@ -184,13 +184,21 @@ def test_the_host_corrects_a_card_value_and_the_points_follow(client):
     assert '<span class="q-pts">3</span>' in html
 
 
-def test_a_whole_game_ends_with_the_winner_and_no_board(client):
+def test_a_whole_game_ends_with_the_winner_and_a_final_board_that_offers_no_actions(client):
     code = open_table(client, ("Ann", "Ben"), "quiddler")
     for number in range(1, 7):
         go_out(client, code, 0 if number % 2 else 1, number + 1)
     html = page(client, code)
     assert "Ben wins with 30." in html
-    final_board(html, "quiddler")
+    final = final_board(html, "quiddler")
+    assert "Game over · 6 of 6 rounds played" in final
+    assert "Last round: <strong>6</strong> (7 cards) · <strong>Ben</strong> went out first" in final
+    # Every round's totals, and the final scores in the footer (Ann 2+4+6 + 3 x 5 = 27, Ben 3+5+7 + 3 x 5 = 30).
+    assert '<td class="num total">27</td><td class="num total">30</td>' in re.sub(r"\s+<", "<", final)
+    assert "Round 6 as scored" in final and final.count('<span class="q-card"><b>A</b>') == 7 and "No words." in final
+    assert final.count("<dt>Final score</dt>") == 2 and "<dd>30</dd>" in final
+    for control in ("<form", "<button", 'name="text"', "Challenge", "Take back", "Confirm round"):
+        assert control not in final, control
     assert act(client, code, type="word", seat=0, text="at").status_code == 409
 
 

@@ -174,6 +174,7 @@ def word_cards(action: dict, deck: dict) -> list[str]:
 
 def check_face(face) -> str:
     """A card face typed by the host: one to three letters."""
-    if not isinstance(face, str) or not face.strip().isalpha() or len(face.strip()) > MAX_FACE_LEN:
+    if (not isinstance(face, str) or not face.strip().isalpha() or not face.strip().isascii()
+            or len(face.strip()) > MAX_FACE_LEN):
         raise BadAction(f"A card shows one to {MAX_FACE_LEN} letters, such as A or QU.")
     return face.strip().lower()

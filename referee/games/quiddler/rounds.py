@@ -171,7 +171,12 @@ def set_dealer(state: dict, action: dict) -> dict:
     return state
 
 
-def verdict_of(state: dict, action: dict) -> dict:
+# The one-letter English words. Where one-card words are allowed they are always allowable,
+# whatever a word list says (the Junior list files the pronoun I as an abbreviation).
+ONE_LETTER_WORDS = {"a": "the word A", "i": "the word I"}
+
+
+def verdict_of(state: dict, action: dict, word: str | None = None) -> dict:
     """The dictionary's ruling the platform filled in, judged by this game's allowable words."""
     verdict = action.get("verdict")
     if not isinstance(verdict, dict) or not isinstance(verdict.get("valid"), bool):
@@ -180,6 +185,8 @@ def verdict_of(state: dict, action: dict) -> dict:
     reason = str(verdict.get("reason", ""))[:200]
     if valid and verdict.get("proper_noun") and not rules.proper_nouns(state):
         valid, reason = False, "proper nouns are not allowed in this game"
+    if not valid and word in ONE_LETTER_WORDS and rules.one_card_words(state):
+        valid, reason = True, f"{ONE_LETTER_WORDS[word]}: one-card words are allowed"
     return {"valid": valid, "reason": reason, "lexicon": str(verdict.get("lexicon", ""))[:60]}
 
 
@@ -192,7 +199,7 @@ def challenge(state: dict, action: dict) -> dict:
     word = word_at(state, player, action)
     if word.get("challenge") is not None:
         raise RuleError(f"{letters(word['cards']).upper()} has already been challenged.")
-    ruling = verdict_of(state, action)
+    ruling = verdict_of(state, action, letters(word["cards"]))
     at = action.get("at")
     word["challenge"] = {"by": challenger, "valid": ruling["valid"], "dictionary_valid": ruling["valid"],
                          "reason": ruling["reason"], "lexicon": ruling["lexicon"], "overruled": False,

@@ -25,7 +25,7 @@ def make_word(state: dict, action: dict) -> dict:
     check_word(state, cards)
     if len(cards) > showing(sol):
         raise RuleError(f"Only {showing(sol)} cards are showing; {letters(cards).upper()} uses {len(cards)}.")
-    ruling = verdict_of(state, action)
+    ruling = verdict_of(state, action, letters(cards))
     if not ruling["valid"] and not action.get("host"):
         raise RuleError(f"{letters(cards).upper()} is not an allowable word ({ruling['reason'] or 'not in the dictionary'}).")
     sol["words"].append({"cards": cards, "points": word_points(state["cards"], cards),

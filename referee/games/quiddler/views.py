@@ -188,7 +188,7 @@ def describe_challenge(action: dict, before: dict) -> str:
     if word is None:
         return f"{who(before, action)} challenged a word"
     pts = word_points(before["cards"], word["cards"])
-    ruling = verdict_of(before, action)
+    ruling = verdict_of(before, action, letters(word["cards"]))
     shown = letters(word["cards"]).upper()
     if ruling["valid"]:
         return (f"{who(before, action)} challenged {who(before, action, 'player')}'s {shown}: it is a word"
