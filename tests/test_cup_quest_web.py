@@ -333,3 +333,109 @@ def test_options_are_stated_on_the_board(client):
     assert "A hit snipe: the target is frozen." in html
     assert "A freeze lasts 3 turns; freezing a frozen player adds the turns." in html
     assert "freeze a player for 3 of their turns" in html
+
+
+# The finished board, undo mid-turn, races and refusals ---------------------------------
+
+def ann_brings_the_grail_home(client, code):
+    for fields in (dict(type="play", card="5"), dict(type="pick_up"), dict(type="end_turn"),
+                   dict(type="discard"), dict(type="discard"), dict(type="play", card="9"), dict(type="home")):
+        ok(act(client, code, **fields))
+
+
+def test_the_finished_board_shows_the_final_picture_and_offers_nothing(client, another_phone):
+    code = started(client)
+    seat_phone(another_phone, code, BEN)
+    ann_brings_the_grail_home(client, code)
+    for phone in (client, another_phone):
+        html = final_board(phone.get(f"/t/{code}").get_data(as_text=True), "cup-quest")
+        assert "Ann brought it home" in html and "Game over: Ann wins Cup Quest." in html
+        assert re.search(r'class="cq-player winner[^"]*">\s*<span class="cq-arrow" aria-hidden="true">★', html)
+        assert "▶" not in html and "Waiting for" not in html and not action_types(html)
+        assert 'aria-label="4 of 4 snipes left"' in html          # the ammo marks stay on the final picture
+    assert act(client, code, type="discard", seat=BEN).status_code == 409
+
+
+def undo(client, code):
+    return ok(client.post(f"/t/{code}/undo", data={"key": f"undo-{version(client, code)}"}, headers=HX))
+
+
+def test_undo_in_the_middle_of_a_turn_puts_the_screen_back(client):
+    code = started(client)
+    ok(act(client, code, type="play", card="5", touching="bob"))
+    undo(client, code)                                             # the move is taken back: choose again
+    html = board(client, code)
+    assert {"play", "discard", "snipe"} <= action_types(html) and "must battle" not in html
+    ok(act(client, code, type="snipe", target=BEN))
+    ok(act(client, code, type="bounce", hit="no"))
+    undo(client, code)                                             # the miss is taken back: bounce 1 again
+    html = board(client, code)
+    assert "Bounce 1 of 2" in html and 'aria-label="3 of 4 snipes left"' in html
+    undo(client, code)                                             # the shot itself: the ammo comes back
+    assert board(client, code).count('class="shot full"') == 12
+    ann_brings_the_grail_home(client, code)
+    undo(client, code)                                             # the win is taken back: the game goes on
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    assert "Ann brought the grail home" not in page and "Home with the grail" in page
+    assert state_of(client, code)["phase"] == "moved"
+
+
+def test_a_double_tap_applies_once_and_an_outdated_bounce_or_roll_is_refused(client, another_phone):
+    code = started(client)
+    seat_phone(another_phone, code, ANN)
+    ok(act(client, code, type="snipe", target=BEN))
+    html = board(another_phone, code)
+    form = html.split("cq-bounce")[1].split("</form>")[0]
+    fields = dict(re.findall(r'name="(key|v|type)" value="([^"]+)"', form))
+    assert set(fields) == {"key", "v", "type"}                    # the bounce form carries the table version
+    ok(act(another_phone, code, **fields, hit="no"))
+    ok(act(another_phone, code, **fields, hit="no"))              # the same tap again: applied once
+    assert state_of(client, code)["pending"]["attempt"] == 2
+    stale = act(client, code, type="bounce", hit="no", v=fields["v"], key="host-tap")   # the host's phone, same moment
+    assert stale.status_code == 409 and state_of(client, code)["pending"]["attempt"] == 2
+    assert state_of(client, code)["turn"] == ANN
+    ok(act(client, code, type="bounce", hit="no"))                # the shot misses; Ben's turn
+    ok(act(client, code, type="play", card="Q", use="transport", suit="clubs"))
+    assert 'name="v"' in board(client, code).split("cq-die-form")[1].split("</form>")[0]
+
+
+def test_going_home_waits_for_an_owed_giant_battle_on_the_screen(client):
+    code = started(client)
+    ann_brings_the_grail_home(client, code)
+    undo(client, code)
+    undo(client, code)                                             # back to Ann's turn, carrying the grail
+    ok(act(client, code, type="play", card="9", touching="bill"))
+    html = board(client, code)
+    assert "Home with the grail" not in html and "Battle Big Bill" in button_text(html)
+    response = act(client, code, type="home")
+    assert response.status_code == 409 and "that battle comes first" in response.get_data(as_text=True)
+    ok(act(client, code, type="battle", opponent="bill"))
+    ok(act(client, code, type="battle_roll", roll="6", their_roll="1"))
+    assert "Home with the grail" in board(client, code)
+
+
+def test_ace_buttons_leave_out_frozen_players_when_refreezing_is_not_allowed(client):
+    code = started(client, refreeze="refuse")
+    ok(act(client, code, type="play", card="A", target=CY))
+    html = board(client, code).split("Ace")[1].split("</form>")[0]      # Ben's turn: Cy is frozen
+    assert "❄ Ann" in html and "❄ Cy" not in html
+
+
+def test_wrong_numbers_and_words_are_refused_and_change_nothing(client):
+    code = started(client)
+    before = version(client, code)
+    for fields in (dict(type="play", card="-3"), dict(type="play", card="99999999999999999999"),
+                   dict(type="play", card=""), dict(type="play", card="A", target="-1"),
+                   dict(type="play", card="A", target="x"), dict(type="play", card="A", target="7"),
+                   dict(type="snipe", target=""), dict(type="play", card="5", touching="Big Ben"),
+                   dict(type="snipe", target="99999999999999999999999"), dict(type="fly")):
+        response = act(client, code, **fields)
+        assert response.status_code == 400, (fields, response.status_code)
+    assert version(client, code) == before
+    ok(act(client, code, type="play", card="K", use="transport", suit="spades"))
+    before = version(client, code)
+    for roll in ("0", "7", "-1", "2.5", "six", "1e3"):
+        assert act(client, code, type="transport_roll", roll=roll).status_code == 400
+    assert act(client, code, type="discard", seat=BEN).status_code == 409           # wrong seat
+    assert act(client, code, type="discard", seat="9").status_code == 400          # no such seat
+    assert version(client, code) == before

@@ -3,11 +3,40 @@ battle, snipe, drop and pick up the grail, bring it home. Physical dice are type
 
 import re
 
-from helpers import SHOTS, decode_qr, join_seat
+import pytest
+
+from helpers import PHONE, SHOTS, decode_qr, join_seat
+
+
+@pytest.fixture
+def small_phone(browser):
+    """A 320 px wide phone, light or dark: the narrowest screen the board must fit."""
+    contexts = []
+
+    def make(dark=False):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640},
+                                         "color_scheme": "dark" if dark else "light"})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
 def version(page) -> str:
     return page.locator("#live").get_attribute("data-version")
+
+
+def fits(page):
+    """Nothing on the Cup Quest board sticks out sideways (no sideways scrolling on a phone)."""
+    wide = page.evaluate("""() => { const w = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('.cup-quest *')].filter(e => e.getBoundingClientRect().right > w + 1)
+               .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 30)); }""")
+    assert not wide, wide
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
 def tap(page, selector):
@@ -18,6 +47,7 @@ def tap(page, selector):
                            arg=before)
     flash = page.locator("#flash").inner_text().strip()
     assert not flash, flash
+    fits(page)
 
 
 def sees(page, text):
@@ -28,7 +58,8 @@ def sees(page, text):
 
 
 
-def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
+def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, small_phone, shot):
+    """Ann's phone is 390 px (the host); Ben's is 320 px; Cy's is 320 px in dark mode."""
     ann = phone()                                    # Ann's phone opens the table: it is the host
     ann.on("dialog", lambda dialog: dialog.accept())
     ann.goto(server + "/new/cup-quest")
@@ -43,7 +74,7 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
     assert join_url.startswith(f"{server}/j/{code}?k=")
     shot(ann, "cq-01-host-order-roll")
 
-    ben, cy = phone(), phone()
+    ben, cy = small_phone(), small_phone(dark=True)
     join_seat(ben, join_url, "Ben", code)
     join_seat(cy, join_url, "Cy", code)
     for page in (ben, cy):
@@ -72,6 +103,9 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
     sees(ann, "❄ 2")
 
     # Cy plays the King of hearts to transport, rolls a real 2: it works, next to Big Bob.
+    sees(cy, "Cy: play a card")
+    fits(cy)
+    shot(cy, "cq-05b-cy-turn-choices-320-dark")
     cy.locator(".cq-face label[for='cq-card-K']").click()
     cy.locator(".cq-face label[for='cq-suit-hearts']").click()
     tap(cy, ".cq-face button[value='transport']")
@@ -114,6 +148,7 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
 
     # Ben plays an 8, picks up the grail; Cy discards; Ann passes her last frozen turn.
     tap(ben, "form.cq-ranks button[value='8']")
+    shot(ben, "cq-12b-ben-moved-320")
     tap(ben, ".cq-pickup button")
     tap(ben, ".cq-end button")
     sees(cy, "Ben carries it")
@@ -142,6 +177,12 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, shot):
     tap(cy, ".cq-home button")
     for page in (ann, ben, cy):
         sees(page, "Cy brought the grail home to alcove 3.")
-    assert ann.locator(".cup-quest").count() == 0
+        board = page.locator(".cup-quest")          # the final picture stays, with nothing to tap
+        assert board.count() == 1 and board.locator("form").count() == 0
+        assert "Cy brought it home" in board.locator(".cq-grail").inner_text()
+        assert "Cy" in board.locator(".cq-player.winner").inner_text()
+        assert board.locator(".cq-player.turn").count() == 0 and "Waiting for" not in board.inner_text()
+        fits(page)
     shot(ann, "cq-15-host-game-over")
-    shot(ben, "cq-16-ben-game-over")
+    shot(ben, "cq-16-ben-game-over-320")
+    shot(cy, "cq-17-cy-game-over-320-dark")

@@ -27,7 +27,7 @@ def detail(state: dict, seat: int) -> str:
     parts = [f"alcove {record['alcove']}", plural(record["ammo"], "snipe") + " left"]
     if record["frozen"]:
         parts.append(f"frozen {plural(record['frozen'], 'turn')}")
-    if record["at_start"]:
+    if record["at_start"] and state["winner"] != seat:
         parts.append("at the start")
     if carrier(state) == seat:
         parts.append("carries the grail")
@@ -110,7 +110,7 @@ def prompt(state: dict) -> str:
     if phase == "order":
         return "Roll for the order of play: " + ", ".join(who(state, s) for s in still_to_roll(state)) + "."
     if phase == "over":
-        return grail_text(state)
+        return f"Game over: {who(state, state['winner'])} wins Cup Quest."
     name, pending = who(state, seat), state["pending"]
     if phase == "turn":
         left = status(state, seat)["frozen"]
@@ -137,7 +137,8 @@ def summary(state: dict) -> dict:
         record = status(state, s)
         rows.append({"seat": s, "name": who(state, s), "alcove": record["alcove"], "ammo": record["ammo"],
                      "ammo_max": state["options"]["ammo"], "frozen": record["frozen"],
-                     "at_start": record["at_start"], "grail": carrier(state) == s, "turn": s == state["turn"],
-                     "dealer": s == state["dealer"]})
+                     "at_start": record["at_start"], "grail": carrier(state) == s,
+                     "turn": s == state["turn"] and state["phase"] != "over",
+                     "winner": s == state["winner"], "dealer": s == state["dealer"]})
     return {"phase": state["phase"], "turn": state["turn"], "prompt": prompt(state), "grail": grail_text(state),
             "order": state["order"], "players": rows, "roll": state["roll"], "news": state["news"]}
