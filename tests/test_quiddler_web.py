@@ -235,3 +235,33 @@ def test_a_player_cannot_forge_the_dictionary_ruling_with_an_odd_index(api):
     solo = api.create(game="quiddler", players=("Sol",), options={"rules": "solitaire"})
     response = api.act(solo["code"], solo["seats"][0]["token"], type="solitaire_word", cards=["x", "z"], verdict=forged)
     assert response.status_code == 409 and "XZ is not an allowable word" in str(response.get_json())
+
+
+def test_undo_after_each_kind_of_action_gives_back_the_table_as_it_was(api):
+    """The host's undo replays the log without the last action: after every kind, the state before it returns."""
+    table = api.create(game="quiddler", players=NAMES)
+    code, host, tokens = table["code"], table["host_token"], [s["token"] for s in table["seats"]]
+
+    def undo():
+        response = api.client.post(f"/api/tables/{code}/undo", json={}, headers={"Authorization": f"Bearer {host}"})
+        assert response.status_code == 200, response.get_json()
+
+    steps = [(tokens[0], dict(type="word", text="a")), (tokens[0], dict(type="remove_word", index=0)),
+             (tokens[0], dict(type="word", text="i-f")), (tokens[1], dict(type="word", text="at")),
+             (tokens[1], dict(type="edit_word", index=0, cards="a-t")), (tokens[1], dict(type="unused", cards="")),
+             (tokens[2], dict(type="challenge", player=0, index=0)), (host, dict(type="overrule", player=0, index=0)),
+             (host, dict(type="set_card_value", face="f", value=6)), (host, dict(type="set_dealer", seat=2)),
+             (tokens[0], dict(type="went_out")), (host, dict(type="confirm_round"))]
+    for token, action in steps:
+        before = api.get(code, host).get_json()["state"]
+        response = api.act(code, token, **action)
+        assert response.status_code == 200, (action, response.get_json())
+        after = api.get(code, host).get_json()["state"]
+        undo()
+        assert api.get(code, host).get_json()["state"] == before, action["type"]
+        assert api.act(code, token, **action).status_code == 200
+        again = api.get(code, host).get_json()["state"]
+        assert re.sub(r"'at': \d+", "", str(again)) == re.sub(r"'at': \d+", "", str(after)), action["type"]   # a redo has a new time
+    final = api.get(code, host).get_json()["state"]
+    # IF overruled to not allowed (I 1 + F 6 = -7, floored at 0); Ben's A-T 3 + longest word 5; Cy's challenge undone by the overrule.
+    assert final["round"]["number"] == 2 and final["scores"] == {"0": 0, "1": 8, "2": 0}

@@ -787,3 +787,167 @@ def test_log_lines_for_unused_cards_and_the_dealer():
     assert q.describe({"type": "unused", "seat": 1, "cards": "c-at"}, state) == "Ben left C-AT unused"
     assert q.describe({"type": "unused", "seat": 1, "cards": []}, state) == "Ben has no unused cards"
     assert q.describe({"type": "set_dealer", "seat": 2, "host": True}, state) == "Cy deals round 1 (2 cards)"
+
+
+# --- Audit: rules without a test before, and inputs that tried to break them ----------------------
+
+def test_score_example_player_3_has_the_high_score_for_this_round():
+    totals = round_totals(score_example())
+    assert max(totals, key=totals.get) == 2 and sorted(totals.values()) == [10, 11, 13]
+
+
+def test_score_example_hat_needs_the_at_card_because_if_plus_hat_is_four_cards():
+    state = to_round(new(), 3)
+    assert state["round"]["cards"] == 4
+    state = lay(state, 0, ["i", "f"])
+    with pytest.raises(RuleError, match="holds only 4 cards"):
+        lay(state, 0, ["h", "a", "t"])
+    assert q.word_points(state["cards"], ["i", "f"]) + q.word_points(state["cards"], ["h", "at"]) == 11
+
+
+def test_one_player_with_two_equally_long_words_still_takes_the_longest_word_bonus():
+    state = to_round(new(), 5)                      # 6 cards
+    state = lay(state, 0, ["h", "at"], ["b", "at"])  # two 3-letter words, nobody else as long
+    state = lay(state, 1, ["i", "f"])
+    preview = q.round_preview(state)
+    assert preview["longest_winner"] == 0 and preview["seats"]["0"]["bonus_longest"] == 5
+
+
+def test_a_word_found_allowable_in_a_challenge_still_counts_for_the_longest_word_bonus():
+    state = to_round(new(), 3)
+    state = lay(state, 0, ["b", "e", "a", "t"])
+    state = lay(state, 1, ["h", "at"])
+    state = act(state, "challenge", seat=1, player=0, index=0, verdict=OK)
+    seats = q.round_preview(state)["seats"]
+    assert seats["0"]["bonus_longest"] == 5 and seats["0"]["total"] == 8 + 5
+    assert seats["1"]["lost_challenging"] == 8 and seats["1"]["total"] == 6 - 8
+
+
+def test_a_longer_word_wins_the_bonus_even_with_fewer_points():
+    state = to_round(new(), 3)
+    state = lay(state, 0, ["b", "e", "a", "t"])      # 4 letters, 8 points
+    state = lay(state, 1, ["w", "h", "o"])           # 3 letters, more points
+    seats = q.round_preview(state)["seats"]
+    assert seats["1"]["word_points"] > seats["0"]["word_points"]
+    assert seats["0"]["bonus_longest"] == 5 and seats["1"]["bonus_longest"] == 0
+
+
+def test_a_refused_words_cards_stay_in_the_hand_and_cannot_be_laid_again():
+    state = to_round(new(), 2)                       # 3 cards
+    state = lay(state, 0, ["z", "q", "x"])
+    state = act(state, "challenge", seat=1, player=0, index=0, verdict=NOT_A_WORD)
+    with pytest.raises(RuleError, match="holds only 3 cards"):
+        lay(state, 0, ["a"])
+
+
+def test_a_challenge_is_only_possible_before_the_round_is_confirmed():
+    state = host(score_example(), "confirm_round")
+    with pytest.raises(RuleError, match="Ann has laid no words yet"):
+        act(state, "challenge", seat=1, player=0, index=1, verdict=NOT_A_WORD)
+    assert "challenge" not in q.choices(state, 1, False)
+
+
+def test_the_host_may_overrule_either_way_and_overruling_twice_restores_the_dictionary():
+    state = act(lay(new(), 0, ["a", "t"]), "challenge", seat=1, player=0, index=0, verdict=OK)
+    assert round_totals(state)[1] == -3
+    flipped = host(state, "overrule", player=0, index=0)
+    assert flipped["round"]["entries"]["0"]["words"][0]["challenge"]["valid"] is False
+    assert round_totals(flipped) == {0: -3, 1: 0, 2: 0}
+    back = host(flipped, "overrule", player=0, index=0)
+    assert back["round"]["entries"]["0"]["words"][0]["challenge"]["overruled"] is False
+    assert round_totals(back) == round_totals(state)
+
+
+def test_one_card_words_a_and_i_are_allowable_even_where_the_word_list_disagrees():
+    state = lay(new(lexicon="junior"), 0, ["i"])
+    listed = {"valid": False, "proper_noun": False, "reason": "abbreviation", "lexicon": "junior"}
+    state = act(state, "challenge", seat=1, player=0, index=0, verdict=listed)
+    ruling = state["round"]["entries"]["0"]["words"][0]["challenge"]
+    assert ruling["valid"] is True and "one-card words are allowed" in ruling["reason"]
+    assert round_totals(state) == {0: 1 + 5, 1: -1, 2: 0}
+    other = act(lay(new(), 0, ["b"]), "challenge", seat=1, player=0, index=0, verdict=NOT_A_WORD)
+    assert other["round"]["entries"]["0"]["words"][0]["challenge"]["valid"] is False   # B alone is no word
+
+
+def test_the_dictionary_is_asked_whenever_the_ruling_would_be_accepted():
+    """The platform overwrites a client's verdict only when lookup_needs asks: both must read the index alike."""
+    state = lay(new(), 0, ["x", "z"])
+    for index, player in (("\u22120", 0), (0, "\u22120"), (" 0", " 0 "), ("0", 0)):
+        action = {"type": "challenge", "seat": 1, "player": player, "index": index}
+        assert q.lookup_needs(state, action) == {"verdict": {"word": "xz", "proper_nouns": True}}, (index, player)
+        q.apply(state, {**action, "verdict": NOT_A_WORD, "host": False, "at": 0})
+    for bad in ({"index": 1}, {"index": "x"}, {"player": 2}, {"player": 9}):
+        action = {"type": "challenge", "seat": 1, "player": 0, "index": 0, **bad}
+        assert q.lookup_needs(state, action) == {}
+        with pytest.raises(RefereeError):
+            q.apply(state, {**action, "verdict": OK, "host": False, "at": 0})
+
+
+def test_a_long_typed_word_is_refused_at_once_instead_of_searching_every_split():
+    import time
+    started = time.perf_counter()
+    with pytest.raises(BadAction, match="at most 10 cards"):
+        act(new(), "word", seat=0, text="o" * 40)       # O and OO cards: 165 million splits unbounded
+    with pytest.raises(RuleError):
+        act(new(), "word", seat=0, text="o" * 30)
+    assert q.card_splits("o" * 30, new()["cards"]) == []
+    assert len(q.card_splits("o" * 12, new()["cards"])) > 1
+    assert time.perf_counter() - started < 1
+
+
+def test_card_faces_are_plain_letters_a_to_z():
+    for face in ("é", "a1", "", " ", "abcd", None, 7):
+        with pytest.raises(BadAction):
+            host(new(), "set_card_value", face=face, value=3)
+    assert host(new(), "set_card_value", face=" Sh ", value=3)["cards"]["sh"]["value"] == 3
+
+
+def test_bad_numbers_are_refused_and_change_nothing():
+    state = lay(new(), 0, ["a", "t"])
+    for kind, fields in (("set_card_value", {"face": "c", "value": v}) for v in (-1, 51, "", "3.5", "x", 10**30, True)):
+        with pytest.raises(BadAction):
+            host(state, kind, **fields)
+    for fields in ({"seat": -1}, {"seat": 3}, {"seat": "x"}, {"seat": None}, {"seat": True}):
+        with pytest.raises(BadAction):
+            act(state, "word", cards=["a"], **fields)
+    for index in (-1, 1, "one", None, 10**12):
+        with pytest.raises(RefereeError):
+            act(state, "remove_word", seat=0, index=index)
+        with pytest.raises(RefereeError):
+            act(state, "challenge", seat=1, player=0, index=index, verdict=OK)
+    assert state == lay(new(), 0, ["a", "t"])
+
+
+def test_double_taps_are_harmless_a_second_challenge_or_confirm_is_refused():
+    state = act(lay(new(), 0, ["a", "t"]), "challenge", seat=1, player=0, index=0, verdict=OK)
+    with pytest.raises(RuleError, match="already been challenged"):
+        act(state, "challenge", seat=1, player=0, index=0, verdict=OK)
+    state = host(act(state, "went_out", seat=0), "confirm_round")
+    with pytest.raises(RuleError, match="went out first"):
+        host(state, "confirm_round")                  # the second tap meets the next round, not yet playable
+    assert len(state["history"]) == 1
+    assert act(act(new(), "went_out", seat=1), "went_out", seat=1)["round"]["went_out"] == 1
+
+
+def test_undo_is_a_replay_without_the_last_action_and_every_kind_gives_the_state_before():
+    """The platform undoes by replaying the log without the last action: each prefix is a sensible state."""
+    log = [("word", dict(seat=0, text="hat")), ("edit_word", dict(seat=0, index=0, cards="h-at")),
+           ("word", dict(seat=1, cards=["i", "f"])), ("remove_word", dict(seat=1, index=0)),
+           ("word", dict(seat=1, cards=["b", "e", "a"])), ("unused", dict(seat=2, cards="c")),
+           ("set_dealer", dict(seat=2, host=True)), ("challenge", dict(seat=2, player=1, index=0, verdict=NOT_A_WORD)),
+           ("overrule", dict(player=1, index=0, host=True)), ("set_card_value", dict(face="c", value=3, host=True)),
+           ("word", dict(seat=0, cards=["a"])), ("went_out", dict(seat=0)), ("confirm_round", dict(host=True))]
+    states = [to_round(new(), 2)]
+    for kind, fields in log:
+        fields = dict(fields)
+        states.append(q.apply(states[-1], {"type": kind, "host": fields.pop("host", False), "at": 7, **fields}))
+    for i, (kind, _) in enumerate(log):
+        replayed = to_round(new(), 2)
+        for k, f in log[:i]:
+            f = dict(f)
+            replayed = q.apply(replayed, {"type": k, "host": f.pop("host", False), "at": 7, **f})
+        assert replayed == states[i], kind
+        q.round_preview(replayed), q.standings(replayed), q.choices(replayed, None, True)
+    assert states[-1]["round"]["number"] == 3 and states[-2]["round"]["number"] == 2
+    assert states[-2]["round"]["entries"]["0"]["words"][0]["cards"] == ["h", "at"]     # undoing confirm keeps the words
+    assert "ways" in states[1]["round"]["entries"]["0"]["words"][0]                    # undoing the answer asks again
