@@ -1,16 +1,33 @@
 """Word Power played through the screens in headless Chromium: the host's phone (Ann, also acting for Cy)
 and Ben's phone; order roll, a challenge with a raise (result A), a challenge by the host (result B),
-copyright infringement, START with a Method A book, a Method C book that wins the game."""
+copyright infringement, START with a Method A book, a Method C book that wins the game.
+At the main moments the same screens are also checked on a 320 px phone in dark mode (no sideways overflow)."""
 
 import re
 
 from helpers import SHOTS, decode_qr, join_seat, open_in_browser
 
+OVERFLOW = """() => [...document.querySelectorAll('.word-power *')]
+  .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 1)
+  .map(e => e.tagName + '.' + e.className)"""
 
 
-
-
-
+def narrow_dark(browser, page, name, summary=None):
+    """The same phone's screen at 320 px wide in dark mode: nothing sticks out sideways; a screenshot of the board."""
+    context = browser.new_context(storage_state=page.context.storage_state(), color_scheme="dark",
+                                  viewport={"width": 320, "height": 640}, device_scale_factor=2, is_mobile=True)
+    try:
+        small = context.new_page()
+        small.set_default_timeout(10_000)
+        small.goto(page.url)
+        small.wait_for_selector(".board.word-power")
+        if summary:
+            small.locator("summary", has_text=summary).click()
+        assert small.evaluate("document.documentElement.scrollWidth") <= 320, name
+        assert small.evaluate(OVERFLOW) == [], name
+        small.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    finally:
+        context.close()
 def roll(page, seat, value):
     page.fill(f"#wp-roll-{seat}", str(value))
     page.locator(f"form:has(#wp-roll-{seat}) button[type=submit]").click()
@@ -34,7 +51,7 @@ def cash(page):
     return page.locator(".wp-me .wp-cash").inner_text()
 
 
-def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
+def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot, browser):
     host = phone()
     code = open_in_browser(host, server, "Word Power", ["Ann", "Ben", "Cy"], {"win_books": 2, "challenge_seconds": 20})
     qr_png = SHOTS / "wp-qr.png"
@@ -55,6 +72,7 @@ def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     roll(host, 2, 2)
     host.wait_for_selector("text=Which space did Ann land on?")
     shot(host, "wp-02-host-ann-lands")
+    narrow_dark(browser, host, "wp-02-narrow-dark-host-spaces", summary="Host: set-up")
 
     # Ann on PLAY SYNONYMS AND ANTONYMS: 'begin' (antonym) on 1, 'happy' (synonym) on 2.
     host.get_by_role("button", name="PLAY SYNONYMS AND ANTONYMS").click()
@@ -64,14 +82,16 @@ def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     shot(host, "wp-03-host-two-cards-played")
     ben.wait_for_selector("summary:has-text(\"Challenge 'happy'\")")
     shot(ben, "wp-04-ben-may-challenge")
+    narrow_dark(browser, ben, "wp-04-narrow-dark-ben-challenge-form", summary="Challenge 'happy'")
+    narrow_dark(browser, host, "wp-03-narrow-dark-host-plays")
 
     # Ben challenges 'happy' (says antonym, word 1); Ann raises to $2,000; Ben calls; the deck rules: A.
     challenge(ben, 2, "happy", "a", 1)
     ben.wait_for_selector("text=Waiting for Ann to call or raise")
     host.wait_for_selector("form.wp-raise")
     shot(host, "wp-05-host-call-or-raise")
-    host.locator("#wp-raise-to").select_option("2000")
-    host.locator("form.wp-raise button").click()
+    narrow_dark(browser, host, "wp-05-narrow-dark-host-call-or-raise")
+    host.get_by_role("button", name="Raise to $2,000").click()
     ben.wait_for_selector("form.wp-call button:has-text('Call $2,000')")
     shot(ben, "wp-06-ben-call-or-raise")
     ben.locator("form.wp-call button").click()
@@ -82,6 +102,7 @@ def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     host.wait_for_selector(".wp-ruling.result-A")
     assert cash(host) == "$22,000"
     shot(ben, "wp-07-ben-result-a")
+    narrow_dark(browser, ben, "wp-07-narrow-dark-ben-result-a")
 
     # Ann ends her turn (the host's phone need not wait); Ben plays 'brave' on 3 and a wrong 'strong' on 1.
     host.locator("form.wp-done button").click()
@@ -109,6 +130,7 @@ def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     host.get_by_role("checkbox", name="Ann").check()
     host.get_by_role("checkbox", name="Ben").check()
     shot(host, "wp-10-host-infringement")
+    narrow_dark(browser, host, "wp-10-narrow-dark-host-infringement")
     host.get_by_role("button", name="Record the infringement").click()
     host.wait_for_selector("text=Which space did Ann land on?")
     assert cash(host) == "$24,000"
@@ -127,5 +149,12 @@ def test_a_whole_game_of_word_power_on_two_phones(server, phone, shot):
     host.wait_for_selector(".outcome")
     ben.wait_for_selector(".outcome")
     assert "Ann wins with 2 books" in ben.locator(".outcome").inner_text()
+    for page in (host, ben):                                          # the final picture, with nothing to tap
+        page.wait_for_selector(".wp-final")
+        assert page.locator(".board.word-power form").count() == 0
+        assert "Game over" in page.locator(".wp-final").inner_text()
+        assert "turn" not in page.locator(".wp-players").inner_html().split('class="wp-house"')[0].replace("Turn:", "")
+    assert ben.locator(".wp-me .wp-cash").inner_text() == "$18,000"
     shot(host, "wp-12-host-ann-wins")
     shot(ben, "wp-13-ben-sees-the-winner")
+    narrow_dark(browser, ben, "wp-13-narrow-dark-ben-final")

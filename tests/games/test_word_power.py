@@ -2,6 +2,7 @@
 
 import copy
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -1038,3 +1039,16 @@ def test_undo_is_the_log_replayed_without_the_last_action_for_every_kind_of_acti
         assert replayed == states[n - 1]
         assert money(states[n]) == money(states[0])
     assert states[-1]["books"]["0"] == 2 and not any(states[-1]["windows"].values())
+
+
+def test_every_test_named_in_the_rule_checklist_exists():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs/rules/word-power.md").read_text(encoding="utf-8")
+    checklist = doc.split("## Rule checklist", 1)[1]
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", checklist))
+    sources = "".join((root / p).read_text(encoding="utf-8") for p in (
+        "tests/games/test_word_power.py", "tests/test_word_power_web.py", "tests/e2e/test_word_power.py"))
+    defined = set(re.findall(r"^def (test_[a-z0-9_]+)", sources, re.M))
+    assert len(named) > 60 and named - defined == set()
