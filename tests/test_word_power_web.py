@@ -281,7 +281,7 @@ def test_method_c_and_b_books_are_published_and_the_game_is_won(table, client, a
     page = another_phone.get(f"/t/{table}").get_data(as_text=True)
     assert "Ann wins with 2 books" in page
     final = final_board(page, "word-power")
-    assert "Game over" in final and "🏆 Ann" in final and "'s turn" not in final and "Your turn" not in final
+    assert "Game over" in final and "★ Ann" in final and "'s turn" not in final and "Your turn" not in final
     assert 'class="wp-me"' in final and "turn" not in re.findall(r'<li class="([^"]*)"', final)
     host = final_board(client.get(f"/t/{table}").get_data(as_text=True), "word-power")
     assert "Host: set-up" not in host and "<form" not in host
