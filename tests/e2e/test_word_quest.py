@@ -30,10 +30,11 @@ def board(page):
     return page.locator("section.board.word-quest")
 
 
-def snap(page, shot, name):
-    """The whole page (shot), plus the Word Quest board cut into phone-screen pieces, to look at at phone size;
-    the board never makes the page wider than the phone."""
-    shot(page, name)
+def snap(page, shot, name, whole=False):
+    """The Word Quest board cut into phone-screen pieces, to look at at phone size (and the whole page when
+    `whole`: the platform's parts around the board); the board never makes the page wider than the phone."""
+    if whole:
+        shot(page, name)
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name}: the page is wider than the phone"
     if not board(page).count():
@@ -95,7 +96,7 @@ def play_a_short_game(server, phone, shot, dee):
     host.on("dialog", lambda dialog: dialog.accept())
     code = open_in_browser(host, server, "Word Quest", [("Ann", "Red"), ("Ben", "Red"), ("Cy", "Blue"), ("Dee", "Green")],
                            {"spaces": 12, "board": "novice intermediate advanced super", "challenge_cards": 1})
-    snap(host, shot, "wq-01-host-table")
+    snap(host, shot, "wq-01-host-table", whole=True)
     host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "wq-qr.png"))
     url = decode_qr(str(SHOTS / "wq-qr.png"))
     cy = phone()
@@ -212,8 +213,8 @@ def play_a_short_game(server, phone, shot, dee):
         assert "Final cards" in final.inner_text() and "The host ended the game." in final.inner_text()
         assert final.locator("form, button, input").count() == 0, "a finished board offers no actions"
         assert final.locator(".wq-team.winner .wq-name").inner_text().startswith("Green")
-    snap(host, shot, "wq-11-host-outcome")
-    snap(dee, shot, "wq-12-dee-outcome-320-dark")
+    snap(host, shot, "wq-11-host-outcome", whole=True)
+    snap(dee, shot, "wq-12-dee-outcome-320-dark", whole=True)
 
 
 CONTRAST = """el => {
@@ -260,13 +261,13 @@ def test_challenge_and_end_buttons_are_readable_on_a_320_px_phone_in_dark_mode(s
         host.reload()
         end = host.get_by_role("button", name="End the game and show the winner")
         assert end.evaluate(CONTRAST) >= 4.5
-        snap(host, shot, "wq-21-host-suggested-end-320-dark")
+        snap(host, shot, "wq-21-host-suggested-end-320-dark", whole=True)
         tap(host, end)
         assert "Blue and Green win with 0 points." in host.locator(".outcome").inner_text(), "a tie shares first place"
         places = host.locator(".wq-team.winner .wq-place")
         assert places.all_inner_texts() == ["1", "1"] and places.first.evaluate(CONTRAST) >= 3
         assert board(host).locator("form, button, input").count() == 0
-        snap(host, shot, "wq-22-host-final-320-dark")
+        snap(host, shot, "wq-22-host-final-320-dark", whole=True)
     finally:
         host_context.close()
         dee_context.close()
