@@ -191,7 +191,7 @@ def test_a_whole_game_ends_with_the_winner_and_a_final_board_that_offers_no_acti
     html = page(client, code)
     assert "Ben wins with 30." in html
     final = final_board(html, "quiddler")
-    assert "Game over · 6 of 6 rounds played" in final
+    assert '<p class="q-deal">Game over</p>' in final and "6 of 6 rounds played" in final
     assert "Last round: <strong>6</strong> (7 cards) · <strong>Ben</strong> went out first" in final
     # Every round's totals, and the final scores in the footer (Ann 2+4+6 + 3 x 5 = 27, Ben 3+5+7 + 3 x 5 = 30).
     assert '<td class="num total">27</td><td class="num total">30</td>' in re.sub(r"\s+<", "<", final)
@@ -265,3 +265,16 @@ def test_undo_after_each_kind_of_action_gives_back_the_table_as_it_was(api):
     final = api.get(code, host).get_json()["state"]
     # IF overruled to not allowed (I 1 + F 6 = -7, floored at 0); Ben's A-T 3 + longest word 5; Cy's challenge undone by the overrule.
     assert final["round"]["number"] == 2 and final["scores"] == {"0": 0, "1": 8, "2": 0}
+
+
+def test_the_rounds_grid_says_where_the_floor_stopped_a_score_so_the_column_adds_up(client, another_phone):
+    code = open_table(client, NAMES, "quiddler")
+    seat_phone(another_phone, code, 1)
+    ok(client, code, type="word", seat=0, text="x-z")
+    ok(another_phone, code, type="challenge", player=0, index=0, v=version(client, code))
+    go_out(client, code, 2, 2)
+    html = board(page(client, code))
+    xz = state(client, code)["history"][0]["result"]["seats"]["0"]["total"]
+    assert xz < 0 and state(client, code)["scores"]["0"] == 0
+    assert f'<td class="num">{xz:+d}<small class="q-floor">→&nbsp;0</small></td>' in html
+    assert "never below zero" in html

@@ -4,7 +4,21 @@ import re
 
 from helpers import SHOTS, decode_qr, open_in_browser
 
+NARROW_DARK = {"viewport": {"width": 320, "height": 640}, "color_scheme": "dark"}
 
+
+def narrow_dark_copy(browser, page):
+    """The same phone (its cookies) on a 320 px screen in dark mode, to look for overflow and contrast."""
+    context = browser.new_context(**NARROW_DARK)
+    context.add_cookies(page.context.cookies())
+    narrow = context.new_page()
+    narrow.goto(page.url)
+    return narrow
+
+
+def no_sideways_scroll(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 320, f"the page is {width} px wide on a 320 px phone"
 
 
 def add_word(page, seat, text):
@@ -20,7 +34,7 @@ def host_records_out_and_confirms(host, seat, number):
         host.wait_for_selector(f".q-round:has-text('Round {number + 1} of 6')")
 
 
-def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
+def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot, browser):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
     code = open_in_browser(host, server, "Quiddler", ["Ann", "Ben"])
@@ -60,6 +74,12 @@ def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
     assert "/check?word=zqx&lexicon=standard" in ben.locator(".q-ruling a").get_attribute("href")
     shot(ben, "quiddler-04-ben-verdict")
     host.wait_for_selector(".verdict.invalid")
+    add_word(host, 0, "hat")                    # ZQX already fills Ann's 3 cards: refused in the game's words
+    host.wait_for_selector("#flash:has-text('holds only 3 cards')")
+    narrow = narrow_dark_copy(browser, host)
+    narrow.wait_for_selector(".verdict.invalid")
+    no_sideways_scroll(narrow)
+    shot(narrow, "quiddler-04b-host-320px-dark-verdict")
     host_records_out_and_confirms(host, 1, 2)
 
     # Rounds 3 to 6: Ann goes out with A cards typed card by card.
@@ -76,5 +96,14 @@ def test_two_phones_play_a_whole_game_of_quiddler(server, phone, shot):
     # Ann 1, then -21 floored at 0, then 9+10+11+12 = 42; Ben 3+5 (longest), 7+5 (DOG, longest) = 20.
     assert summary == "★ Ann wins with 42.", summary
     assert [t.strip() for t in ben.locator(".standings .score").all_inner_texts()] == ["42", "20"]
+    # The finished board stays: the rounds grid and the last round as scored, and nothing to tap.
+    assert "6 of 6 rounds played" in ben.locator(".q-final").inner_text()
+    assert " ".join(ben.locator(".q-history tbody tr").nth(1).inner_text().split()) == "2 (3) -21 → 0 +12★"   # floored
+    assert ben.locator(".q-history tfoot").inner_text().split() == ["Total", "42", "20"]
+    assert host.locator(".board form").count() == 0 and ben.locator(".board button").count() == 0
     shot(ben, "quiddler-06-ben-game-over")
     shot(host, "quiddler-07-host-game-over")
+    narrow.goto(host.url)
+    narrow.wait_for_selector(".q-final")
+    no_sideways_scroll(narrow)
+    shot(narrow, "quiddler-08-host-320px-dark-game-over")
