@@ -85,6 +85,16 @@ def test_teams_are_made_of_their_members_and_need_two_teams():
         wq.setup(players("Red", extra=[(5, "Red")]), resolve(wq.OPTIONS, {}))
 
 
+def test_team_names_typed_in_another_case_or_spacing_are_the_same_team():
+    people = [{"seat": 0, "name": "Ann", "colour": None, "team": "Red"},
+              {"seat": 1, "name": "Ben", "colour": None, "team": " red "},
+              {"seat": 2, "name": "Cy", "colour": None, "team": "Blue  Team"},
+              {"seat": 3, "name": "Dee", "colour": None, "team": "blue team"}]
+    state = wq.setup(people, resolve(wq.OPTIONS, {}))
+    assert state["team_order"] == ["Red", "Blue Team"]
+    assert state["teams"]["Red"]["seats"] == [0, 1] and state["teams"]["Blue Team"]["seats"] == [2, 3]
+
+
 def test_a_player_without_a_team_plays_as_a_team_alone():
     people = [{"seat": 0, "name": "Ann", "colour": None, "team": None},
               {"seat": 1, "name": "Ben", "colour": None, "team": "Blue"}]

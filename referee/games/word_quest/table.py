@@ -37,12 +37,15 @@ OPTIONS = {
 
 
 def gather_teams(players: list[dict], challenge_cards: int) -> dict:
-    """Teams in table order: players with the same team name share one; a player without one is a team alone."""
+    """Teams in table order: players with the same team name (whatever its case or spacing) share one, named as
+    first typed; a player without one is a team alone."""
     teams: dict = {}
+    spelled: dict = {}  # "red" -> "Red": team names typed in another case or spacing are the same team
     for player in players:
-        key = " ".join(str(player.get("team") or player["name"]).split())
-        if not key:
+        typed = " ".join(str(player.get("team") or player["name"]).split())
+        if not typed:
             raise BadAction("Every team needs a name.")
+        key = spelled.setdefault(typed.casefold(), typed)
         team = teams.setdefault(key, {
             "name": key, "seats": [], "challenge": challenge_cards,
             "awards": {level: 0 for level in LEVELS}, "spaces": [], "position": 0, "out": False})
