@@ -33,7 +33,9 @@ def version(page) -> str:
 def fits(page):
     """Nothing on the Cup Quest board sticks out sideways (no sideways scrolling on a phone)."""
     wide = page.evaluate("""() => { const w = document.documentElement.clientWidth;
-        return [...document.querySelectorAll('.cup-quest *')].filter(e => e.getBoundingClientRect().right > w + 1)
+        const shown = [...document.querySelectorAll('.cup-quest *')]
+            .filter(e => !e.closest('.sr-only, svg') && e.tagName !== 'INPUT' && e.clientWidth > 0);
+        return shown.filter(e => e.getBoundingClientRect().right > w + 1 || e.scrollWidth > e.clientWidth + 1)
                .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 30)); }""")
     assert not wide, wide
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
@@ -186,3 +188,25 @@ def test_three_phones_play_a_whole_game_of_cup_quest(server, phone, small_phone,
     shot(ann, "cq-15-host-game-over")
     shot(ben, "cq-16-ben-game-over-320")
     shot(cy, "cq-17-cy-game-over-320-dark")
+
+
+def test_six_long_names_fit_a_320_px_dark_phone(server, small_phone, shot):
+    """One phone passed round the table (the host acts for everyone) at 320 px in dark mode."""
+    names = ["Bartholomew-Maximilian", "Wilhelmina", "Constantinopolous", "Dee", "Evangelina Rose", "Fay"]
+    host = small_phone(dark=True)
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.goto(server + "/new/cup-quest")
+    for i, name in enumerate(names):
+        host.fill(f"input[name=name{i}]", name)
+    host.get_by_role("button", name="Open the table").click()
+    host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    for roll in range(6, 0, -1):                       # the host types each player's die: 6, 5, ... 1
+        tap(host, f".cq-order-roll >> nth=0 >> button[value='{roll}']")
+    sees(host, "Order: Bartholomew-Maximilian → Wilhelmina")
+    fits(host)
+    shot(host, "cq-20-six-long-names-turn-320-dark")
+    tap(host, "form.cq-ranks button[value='7']")
+    tap(host, "form.cq-targets button[name=opponent][value='2']")
+    shot(host, "cq-21-six-long-names-battle-320-dark")
+    tap(host, ".cq-app-roll button")
+    shot(host, "cq-22-six-long-names-battle-result-320-dark")

@@ -542,6 +542,15 @@ def test_one_attack_per_turn_by_default_and_the_option_allows_more():
     assert act(state, "battle", ANN, opponent=CY)["phase"] == "battle"
 
 
+def test_the_prompt_after_moving_names_only_what_is_still_allowed():
+    state = moved(started(), ANN)
+    assert cq.prompt(state) == "Ann has moved: attack a neighbour, pick up the grail, or end the turn."
+    state = act(act(state, "battle", ANN, opponent=BEN), "battle_roll", ANN, roll=6, their_roll=1)
+    state = act(state, "pick_up", ANN)
+    assert cq.prompt(state) == "Ann has moved: go home with the grail, or end the turn."
+    assert cq.prompt(moved(started(), ANN, touching="bob")) == "Ann must battle Big Bob."
+
+
 def test_a_battle_comes_only_after_moving():
     assert "Not now" in refused(RuleError, started(), "battle", ANN, opponent=BEN)
     refused(BadAction, moved(started(), ANN), "battle", ANN, opponent="Big Ben")

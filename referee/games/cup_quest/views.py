@@ -121,7 +121,12 @@ def prompt(state: dict) -> str:
         owed = state["this_turn"]["must_battle"]
         if owed:
             return f"{name} must battle {' and '.join(GIANTS[g] for g in owed)}."
-        return f"{name} has moved: attack a neighbour, pick up the grail, go home, or end the turn."
+        offered = actor_choices(state, seat)
+        left = state["options"]["attacks_per_turn"] - state["this_turn"]["attacks"]
+        steps = [words for kind, words in (("battle", "attack a neighbour"), ("pick_up", "pick up the grail"),
+                                           ("home", "go home with the grail"))
+                 if kind in offered and (kind != "battle" or left > 0)]
+        return f"{name} has moved: {', '.join(steps + ['or end the turn'])}.".replace(": or end", ": end")
     if phase == "transport":
         return f"{name}: roll for the transport to the {FACES[pending['rank']]} of {pending['suit']} (1-3 works)."
     if phase == "battle":
