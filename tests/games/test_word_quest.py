@@ -790,6 +790,19 @@ def test_undo_is_a_replay_without_the_last_action_and_leaves_each_step_as_it_was
     assert states[8]["phase"] == "pay" and states[8]["pay_with"] == ["novice", "intermediate"]
 
 
+def test_every_test_the_rules_document_names_exists():
+    """docs/rules/word-quest.md maps each rule to its tests: a renamed or deleted test must not leave a rule unchecked."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs/rules/word-quest.md").read_text()
+    assert "## Rule checklist" in doc
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", doc))
+    source = "".join((root / f).read_text() for f in (
+        "tests/games/test_word_quest.py", "tests/test_word_quest_web.py", "tests/e2e/test_word_quest.py"))
+    assert len(named) > 60 and [n for n in sorted(named) if f"def {n}(" not in source] == []
+
+
 # ---- Property tests ---------------------------------------------------------------------------
 
 
