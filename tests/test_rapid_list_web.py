@@ -281,7 +281,7 @@ def test_finished_board_shows_the_final_track_and_last_reading_with_no_actions(a
     for viewer in (client, ann, ben):                                    # the host too: no "Acting for"
         html = final_board(page(viewer, code), "rapid-list")
         assert 'data-phase="over"' in html and "<form" not in html and "<button" not in html
-        assert "Ann wins, 2 beyond FINISH." in html
+        assert "Game over in round 1: the final track." in html
         assert html.count('class="space ') == 6 and '<small class="over">+2</small>' in html
         last = html.split('class="rl-order"')[1].split("</ol>")[0]
         assert last.index("Cy") < last.index("Ben") < last.index("Ann")
@@ -308,7 +308,7 @@ def test_host_ending_the_game_in_any_phase_leaves_a_final_board_without_actions(
     for viewer in (client, ann):
         html = final_board(page(viewer, code), "rapid-list")
         assert "<form" not in html and "<button" not in html and 'data-phase="over"' in html
-        assert "The host ended the game." in html
+        assert "The host ended the game" in html and "final track" in html
         assert "Stop" not in html and "Challenge!" not in html and "Acting for" not in html
 
 

@@ -20,6 +20,13 @@ def join(phone, url, name, code):
     phone.on("dialog", lambda dialog: dialog.accept())
 
 
+def news(page, selector, **options):
+    """Wait for the table's change to reach this phone; a nudge polls at once, as when a phone wakes up
+    (otherwise the next poll comes within 2 s)."""
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_selector(selector, **options)
+
+
 def board(page):
     return page.locator("section.board.rapid-list")
 
@@ -46,10 +53,10 @@ def seal(page, *cards):
     for card in cards:
         bid.locator("label.bid-card", has_text=str(card)).click()
     bid.get_by_role("button", name=re.compile("Seal my bid")).click()
-    page.wait_for_selector(".rl-bid-title:has-text('Your sealed bid'), .rl-order")      # the last bid turns them all over
+    news(page, ".rl-bid-title:has-text('Your sealed bid'), .rl-order")      # the last bid turns them all over
 
 
-def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot):
+def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot, browser):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
     code = open_in_browser(host, server, "Rapid List", ["Ann", "Ben", "Cy"], {
@@ -65,24 +72,24 @@ def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot):
 
     # Setup: the host taps Ann as first reader; the app draws the order on START.
     board(host).locator("form.rl-readers").get_by_role("button", name="Ann").click()
-    host.wait_for_selector("text=Round 1: Ann rolls the die")
+    news(host, "text=Round 1: Ann rolls the die")
     board(host).locator("form.rl-actfor").get_by_role("button", name="Ann").click()   # one phone: act for Ann
-    host.wait_for_selector(".rl-actfor button.on:has-text('Ann')")
+    news(host, ".rl-actfor button.on:has-text('Ann')")
     assert board(host).locator(".rl-track .space.start .cube").count() == 3
     shot(host, "rl-02-host-roll")
 
     # Round 1: Ann types the physical die (3), Ben declares Double, Ann reads the question.
     board(host).locator("form.rl-die").get_by_role("button", name="Question 3").click()
-    host.wait_for_selector(".rl-question:has-text('3')")
-    ben.wait_for_selector("form.act:has(input[value=double]) button")
+    news(host, ".rl-question:has-text('3')")
+    news(ben, "form.act:has(input[value=double]) button")
     shot(ben, "rl-03-ben-question")
     tap(ben, "double")
-    ben.wait_for_selector("text=Double: ")
+    news(ben, "text=Double: ")
     tap(host, "question_read")
     for page in (host, ben, cy):
-        page.wait_for_selector(".rl-writing .rl-countdown")
-    cy.wait_for_selector("form.rl-write input[name=word]")
-    ben.wait_for_selector("form.rl-write input[name=word]")
+        news(page, ".rl-writing .rl-countdown")
+    news(cy, "form.rl-write input[name=word]")
+    news(ben, "form.rl-write input[name=word]")
     write_words(ben, "lion", "tiger")
     write_words(cy, "Lion ")
     shot(cy, "rl-04-cy-writing")
@@ -92,51 +99,74 @@ def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot):
     assert "Your sealed bid" not in board(cy).inner_text()
     seal(cy, 1, 2)                         # Cy: 3 -> the bids turn over at once
     for page in (host, ben, cy):
-        page.wait_for_selector(".rl-order li.now:has-text('Ann')")
+        news(page, ".rl-order li.now:has-text('Ann')")
     order = board(cy).locator(".rl-order li").all_inner_texts()
     assert [o.split()[1] for o in order] == ["Ann", "Ben", "Cy"]
     shot(cy, "rl-06-cy-reading-order")
 
     tap(host, "read", "✗ Fewer: stay")                 # Ann could not read 1
-    ben.wait_for_selector(".rl-order li.now:has-text('Ben')")
-    ben.wait_for_selector(".rl-reader-panel")
+    news(ben, ".rl-order li.now:has-text('Ben')")
+    news(ben, ".rl-reader-panel")
     board(ben).locator("form.rl-say").get_by_role("button", name="lion").click()
-    cy.wait_for_selector(".rl-mine li.struck:has-text('Lion')")          # crossed out on Cy's list by itself
+    news(cy, ".rl-mine li.struck:has-text('Lion')")          # crossed out on Cy's list by itself
     shot(cy, "rl-07-cy-list-crossed-out")
     board(ben).locator("form.rl-say").get_by_role("button", name="tiger").click()
-    ben.wait_for_selector(".rl-report button.primary")
+    news(ben, ".rl-report button.primary")
     shot(ben, "rl-08-ben-met")
     tap(ben, "read", "✓ Read 2: move 4")
-    cy.wait_for_selector(".rl-order li.now:has-text('Cy')")
+    news(cy, ".rl-order li.now:has-text('Cy')")
     tap(cy, "read", "✓ Read 3: move 3")
 
     # Round 2: Ben leads on the challenge space and must draw; Ben reads (clockwise).
     for page in (host, ben, cy):
-        page.wait_for_selector(".rl-challenge:has-text('Ben draws a Challenge Card')")
+        news(page, ".rl-challenge:has-text('Ben draws a Challenge Card')")
     ben.fill(".rl-challenge input[name=text]", "Only four-legged animals")
     ben.locator(".rl-challenge").get_by_role("button", name="Save").click()
-    cy.wait_for_selector(".rl-card-text:has-text('Only four-legged animals')")
+    news(cy, ".rl-card-text:has-text('Only four-legged animals')")
     assert board(ben).locator("form.act:has(input[value=double])").count() == 0   # used, and on a challenge space
     shot(ben, "rl-09-ben-challenge-roll")
     board(ben).locator("form.rl-die").get_by_role("button", name="Question 5").click()
-    ben.wait_for_selector(".rl-question:has-text('5')")
+    news(ben, ".rl-question:has-text('5')")
     tap(ben, "question_read")
-    host.wait_for_selector(".rl-writing .rl-countdown")
+    news(host, ".rl-writing .rl-countdown")
     shot(host, "rl-10-host-countdown")
+    tap(host, "time_up", "Stop the writing now")         # nobody writes this round: the host stops early
     seal(ben, 1)
     seal(cy, 2)
     seal(host, 6)
     for page in (host, ben, cy):
-        page.wait_for_selector(".rl-order li.now:has-text('Ben')")
+        news(page, ".rl-order li.now:has-text('Ben')")
     tap(ben, "read", "✓ Read 1: move 1")
-    cy.wait_for_selector(".rl-order li.now:has-text('Cy')")
+    news(cy, ".rl-order li.now:has-text('Cy')")
     tap(cy, "read", "✓ Read 2: move 2")
-    host.wait_for_selector(".rl-order li.now:has-text('Ann')")
+    news(host, ".rl-order li.now:has-text('Ann')")
     shot(host, "rl-11-host-reads-for-ann")
     tap(host, "read", "✗ Fewer: stay")
 
     for page in (host, ben, cy):
-        page.wait_for_selector(".outcome:has-text('Cy wins, on FINISH')")
+        news(page, ".outcome:has-text('Cy wins, on FINISH')")
     shot(cy, "rl-12-cy-wins")
     standings = host.locator(".standings li").all_inner_texts()
     assert standings[0].split()[1] == "Cy" and standings[1].split()[1] == "Ben"
+
+    # The finished board stays: the final track and the last reading, and nothing to tap on any phone.
+    for page in (host, ben, cy):
+        final = board(page)
+        assert final.get_attribute("data-phase") == "over"
+        assert final.locator("button, input, form").count() == 0
+        assert final.locator(".rl-track .space.finish .cube").count() == 2
+        assert "✓ +2" in final.locator(".rl-order").inner_text()       # Cy's winning move this turn
+    board(host).screenshot(path=str(SHOTS / "rl-13-host-final-board.png"))
+
+    # The same final screen on a 320 px phone in dark mode: nothing sticks out sideways.
+    small = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
+    try:
+        watcher = small.new_page()
+        watcher.set_default_timeout(10_000)
+        watcher.goto(url)                                      # the QR link, then "Just watch"
+        watcher.get_by_role("button", name="Just watch").click()
+        watcher.wait_for_selector("section.board.rapid-list[data-phase=over]")
+        assert watcher.evaluate("document.documentElement.scrollWidth") <= 320
+        shot(watcher, "rl-14-final-320-dark")
+    finally:
+        small.close()

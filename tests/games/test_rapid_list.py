@@ -591,7 +591,9 @@ def test_tie_for_final_position_the_player_who_moved_furthest_this_turn_wins():
     for seat in (2, 0, 1):
         state = act(state, "read", seat=seat, met=True)
     assert state["cubes"]["0"]["space"] == state["cubes"]["1"]["space"] == 14
-    assert rl.outcome(state)["winners"] == [1]
+    assert rl.outcome(state)["winners"] == [1] and rl.outcome(state)["places"] == {"0": 2, "1": 1, "2": 3}
+    assert rl.outcome(state)["summary"] == "Ben wins, 1 beyond FINISH, with the longer move this turn (5 against Ann's 3)."
+    assert rl.standings(state)[0]["detail"] == "1 beyond FINISH, moved 5 spaces this turn"
 
 
 def test_same_position_and_same_distance_share_the_victory_and_high_five():

@@ -42,9 +42,17 @@ def standings(state: dict) -> list:
                  "score": 0, "place": 1, "detail": "waiting to start"} for r in state["racers"]]
     place_of = places({r["id"]: finish_key(state, r["id"]) for r in state["racers"]})
     rows = [{"seat": _seat(state, r), "seats": r["seats"], "key": r["id"], "name": r["name"],
-             "score": board.space_of(state, r["id"]), "place": place_of[r["id"]], "detail": where(state, r["id"])}
+             "score": board.space_of(state, r["id"]), "place": place_of[r["id"]], "detail": _detail(state, r["id"])}
             for r in state["racers"]]
     return sorted(rows, key=lambda row: (row["place"], row["name"]))
+
+
+def _detail(state: dict, racer_id: str) -> str:
+    """Where the cube is; on or past FINISH also how far it moved this turn (the first tie-break)."""
+    space, moved = finish_key(state, racer_id)
+    if space >= state["track"]["finish"] and moved:
+        return f"{where(state, racer_id)}, moved {plural(moved, 'space')} this turn"
+    return where(state, racer_id)
 
 
 def outcome(state: dict):
@@ -57,6 +65,12 @@ def outcome(state: dict):
         summary = f"{names(state, winners)} share the victory, {where(state, winners[0])}: high five!"
     else:
         summary = f"{who(state, winners[0])} wins, {where(state, winners[0])}."
+        level = [r for r in board.finished(state) if r != winners[0] and
+                 board.space_of(state, r) == board.space_of(state, winners[0])]
+        if level:
+            summary = (f"{who(state, winners[0])} wins, {where(state, winners[0])}, with the longer move this turn "
+                       f"({finish_key(state, winners[0])[1]} against {names(state, level)}'s "
+                       f"{' and '.join(str(finish_key(state, r)[1]) for r in level)}).")
     return outcome_from_places(seat_places, summary)
 
 
