@@ -812,7 +812,17 @@ def legal_action(state, data):
     die = st.integers(1, 6)
     if phase in ("deal", "redistribute"):
         cards = state["deck"] if phase == "deal" else state["to_share"][0]["cards"]
-        return {"type": "deal", "shuffle": data.draw(st.permutations(cards))}
+        shuffled = data.draw(st.permutations(cards))
+        if data.draw(st.booleans()):
+            return {"type": "deal", "shuffle": shuffled}
+        # the table's own deal: each team its equal share, some leftovers already rolled for at the table
+        teams = state["team_order"] if phase == "deal" else [k for k in state["order"] if not state["teams"][k]["out"]]
+        each = len(cards) // len(teams)
+        hands = {k: shuffled[i * each:(i + 1) * each] for i, k in enumerate(teams)}
+        for card in shuffled[each * len(teams):]:
+            if data.draw(st.booleans()):
+                hands[data.draw(st.sampled_from(teams))].append(card)
+        return {"type": "deal", "hands": hands}
     if phase == "roll_off":
         off = state["roll_off"]
         team = next(k for k in off["contenders"] if k not in off["rolls"])
@@ -833,11 +843,17 @@ def legal_action(state, data):
     return {"type": "reveal", "answer": data.draw(st.integers(1, 3))}
 
 
+HOUSE_RULES = st.fixed_dictionaries({
+    "bonus_roll": st.sampled_from(["another_space", "move_on"]), "points": st.sampled_from(["cards", "weighted"]),
+    "challenger_award": st.booleans(), "advanced_pays": st.booleans(), "end_at_two": st.booleans(),
+    "super_space_cards": st.booleans()})
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), st.integers(2, 4), st.integers(1, 3), st.integers(5, 15))
-def test_challenge_and_space_cards_are_conserved_across_random_legal_play(data, teams, cards, spaces):
+@given(st.data(), st.integers(2, 4), st.integers(1, 3), st.integers(5, 15), HOUSE_RULES)
+def test_challenge_and_space_cards_are_conserved_across_random_legal_play(data, teams, cards, spaces, house):
     names = ("Red", "Blue", "Green", "Yellow")[:teams]
-    state = new_game(names, challenge_cards=cards, spaces=spaces)
+    state = new_game(names, challenge_cards=cards, spaces=spaces, **house)
     everything = list(state["deck"])
     for _ in range(120):
         if state["phase"] == "over":
@@ -858,6 +874,9 @@ def test_challenge_and_space_cards_are_conserved_across_random_legal_play(data, 
             if state["teams"][k]["out"]:
                 assert state["teams"][k]["challenge"] == 0 and sum(state["teams"][k]["awards"].values()) == 0
         assert state["phase"] == "over" or wq.choices(state, None, True)[:-1], "someone can always act"
+        assert state["prompt"] and wq.standings(state) and (wq.outcome(state) is None) == (state["phase"] != "over")
+        if state["phase"] == "over":
+            assert wq.choices(state, None, True) == [] and wq.outcome(state)["winners"]
 
 
 def test_a_whole_game_with_referee_rolling_and_dealing():
