@@ -199,10 +199,14 @@ def test_first_reader_chosen_by_any_method_tapped_or_drawn_by_the_app():
 
 
 def test_for_every_round_after_the_reader_is_the_next_clockwise_player():
-    state = bidding(started(reader=2), {0: [1], 1: [2], 2: [3]})
-    for seat in (0, 1, 2):
-        state = act(state, "read", seat=seat, met=False)
-    assert state["round"] == 2 and state["question_reader"] == "0"
+    state = started(names=("Ann", "Ben", "Cy", "Dee"), reader=1)
+    readers = []
+    for _ in range(4):
+        state = bidding(state, {0: [1], 1: [2], 2: [3], 3: [4]})
+        for seat in (0, 1, 2, 3):
+            state = act(state, "read", seat=seat, met=False)
+        readers.append(state["question_reader"])
+    assert state["round"] == 5 and readers == ["2", "3", "0", "1"]     # the left neighbour, round the table
 
 
 # --- the question --------------------------------------------------------------------
