@@ -5,6 +5,7 @@ import re
 import pytest
 
 from referee import store
+from referee.games import rapid_list
 from referee.models import Table
 from helpers import HX, act, final_board, open_table, seat_phone
 
@@ -114,6 +115,7 @@ def test_countdown_is_huge_during_writing_and_typing_closes_when_time_is_up(app,
     assert [e["word"] for e in state(code)["lists"]["0"]] == ["Giraffe"]
     html = board(page(ann, code))
     assert "rl-writing timer alarm" in html and 'name="cards[]"' in html
+    assert "Time is up: stop writing and seal your bids." in html
 
 
 def test_stop_is_refused_before_time_but_the_host_may_stop_early(app, client, clock):
@@ -372,3 +374,45 @@ def test_undo_after_each_kind_of_action_returns_to_just_before_it(app, client, c
     step(ben, type="read", met="0")
     before, after = step(client, type="read", seat="2", met="1")               # the round ends
     assert after["round"] == 2 and before["round"] == 1 and before["phase"] == "reading"
+
+
+def test_teams_play_with_one_cube_each_on_the_screens(app, client, clock):
+    # The new-table form has 8 name rows (a platform limit); bigger groups come through the JSON API.
+    names = [f"P{i}" for i in range(8)]
+    teams = {f"team{i}": ("Red", "Blue")[i % 2] for i in range(8)}
+    code = open_table(client, names, "rapid-list", timer_seconds="10", word_lists="on", double="on", by_team="on", **teams)
+    html = board(page(client, code))
+    assert html.count('title="Red"') >= 1 and "Who reads first?" in html
+    ok(act(client, code, type="begin", reader="0"))
+    s = state(code)
+    assert sorted(s["cubes"]) == ["Blue", "Red"] and s["question_reader"] == "Red"
+    p3 = app.test_client()
+    p3.environ_base["HTTP_ORIGIN"] = "http://localhost"
+    seat_phone(p3, code, 3)                                              # a Blue player
+    ok(act(client, code, type="question", number="2"))
+    ok(act(client, code, type="question_read"))
+    ok(act(p3, code, type="write", word="lake"))
+    clock["ms"] += 10_000
+    ok(act(p3, code, **{"type": "bid", "cards[]": ["2"]}))
+    assert "Your sealed bid" in board(page(p3, code))
+    ok(act(client, code, **{"type": "bid", "seat": "0", "cards[]": ["3"]}))
+    html = board(page(p3, code))
+    order = html.split('class="rl-order"')[1].split("</ol>")[0]
+    assert order.index("Blue") < order.index("Red") and "rl-reader-panel" in html   # Blue (2) reads first
+    ok(act(p3, code, type="say", word="lake"))
+    ok(act(p3, code, type="read", met="1"))
+    ok(act(client, code, type="read", seat="0", met="0"))
+    s = state(code)
+    assert s["cubes"]["Blue"]["space"] == 2 and s["question_reader"] == "Blue"      # teams take turns as reader
+    rows = {r["key"]: r for r in rapid_list.standings(s)}
+    assert rows["Blue"]["seats"] == [1, 3, 5, 7] and rows["Blue"]["place"] == 1 and rows["Red"]["place"] == 2
+
+
+def test_a_group_of_twelve_opens_through_the_json_api_as_teams(client):
+    players = [{"name": f"P{i}", "team": f"T{i % 3}"} for i in range(12)]
+    response = client.post("/api/tables", json={"game": "rapid-list", "players": players, "options": {"by_team": True}})
+    assert response.status_code == 201, response.get_json()
+    code = response.get_json()["code"]
+    assert [r["id"] for r in state(code)["racers"]] == ["T0", "T1", "T2"]
+    refused = client.post("/api/tables", json={"game": "rapid-list", "players": players})
+    assert refused.status_code == 400 and "play in teams" in refused.get_data(as_text=True)
