@@ -336,7 +336,13 @@ def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expecte
 
 
 def _complete(game, state: dict, action: dict, options: dict, table: Table) -> dict:
-    """Fill server dice and dictionary verdicts the engine asked for."""
+    """Fill server dice and dictionary verdicts the engine asked for.
+
+    Fields only the server may fill (a game's LOOKUP_FIELDS, by action type: dictionary rulings,
+    deck cards) are dropped from what the phone sent first, so no phone brings its own ruling.
+    """
+    server_only = getattr(game, "LOOKUP_FIELDS", {}).get(action["type"], ())
+    action = {k: v for k, v in action.items() if k not in server_only}
     if action["type"] in play.PLATFORM_ACTIONS:
         return action
     if hasattr(game, "random_needs"):

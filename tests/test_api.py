@@ -177,3 +177,29 @@ def test_a_game_option_with_a_platform_name_keeps_the_games_meaning():
 
     assert store.game_options(Game, {})["timer_seconds"] == 30
     assert store.game_options(Game, {"timer_seconds": "45"})["timer_seconds"] == 45
+
+
+def test_a_phone_cannot_send_a_ruling_only_the_server_fills(api):
+    table = api.create(game="quiddler", players=("Ann", "Ben"))
+    code, ann, ben = table["code"], table["seats"][0]["token"], table["seats"][1]["token"]
+    assert api.act(code, ann, type="word", text="xq").status_code == 200      # round 1: two cards
+    forged = {"valid": True, "proper_noun": False, "reason": "trust me", "lexicon": "standard"}
+    response = api.act(code, ben, type="challenge", player=0, index=0, verdict=forged)
+    assert response.status_code == 200
+    text = response.get_json()["log"][-1]["text"]
+    assert "trust me" not in str(response.get_json()["state"]) and "xq" in text.lower()
+
+
+def test_server_only_fields_are_dropped_from_what_a_phone_sends_even_when_not_looked_up():
+    class Game:
+        LOOKUP_FIELDS = {"challenge": ("verdict",)}
+
+        @staticmethod
+        def lookup_needs(state, action):
+            return {}                       # e.g. an index only apply() understands
+
+    sent = {"type": "challenge", "index": "0", "verdict": {"valid": True}}
+    completed = store._complete(Game, {}, sent, {}, None)
+    assert "verdict" not in completed and completed["index"] == "0"
+    other = store._complete(Game, {}, {"type": "word", "verdict": 1}, {}, None)
+    assert other["verdict"] == 1            # only the named action types are guarded

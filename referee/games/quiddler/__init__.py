@@ -18,6 +18,8 @@ from .views import (choices, confirm_blocker, describe, latest_ruling, lookup_ne
                     standings, view)
 
 READY = True
+# Filled by the server from the dictionary, never by a phone.
+LOOKUP_FIELDS = {"challenge": ("verdict",), "solitaire_word": ("verdict",)}
 SLUG = "quiddler"
 TITLE = "Quiddler"
 BLURB = "Words from letter cards: scores from card values, longest-word bonus, dictionary challenges."

@@ -17,6 +17,8 @@ from .turn import SPACES  # noqa: F401
 challenge_priority = challenge.priority  # seats that may challenge a player, closest on his left first (the tie rule)
 
 READY = True
+# Filled by the server from the decks and the thesaurus, never by a phone.
+LOOKUP_FIELDS = {"settle": ("card", "relation_1", "relation_2", "relation_3", "relation_4")}
 SLUG = "word-power"
 TITLE = "Word Power"
 BLURB = "Publish books by matching synonyms and antonyms; the app is the Publishing House and the referee."
