@@ -573,6 +573,18 @@ def test_a_dropped_grail_is_picked_up_again():
     assert state["grail"] == {"where": "carried", "by": CY} and "where Ann dropped it" in state["news"]
 
 
+def test_only_the_carrier_drops_the_grail_when_someone_else_is_sent_back():
+    state = act(moved(act(started(), "discard", ANN), BEN), "pick_up", BEN)   # Ben carries the grail
+    state = act(state, "end_turn", BEN)
+    state = act(transporting(act(state, "discard", CY)), "transport_roll", ANN, roll=6)   # Ann's transport fails
+    assert state["grail"] == {"where": "carried", "by": BEN}
+    state = act(moved(act(state, "discard", BEN), CY, touching="bob"), "battle", CY, opponent="bob")
+    state = act(state, "battle_roll", CY, roll=1, their_roll=6)               # Cy loses to Big Bob
+    assert state["grail"] == {"where": "carried", "by": BEN}
+    state = sniping(state, ANN, CY, [True])                                   # Ann snipes Cy home
+    assert state["grail"] == {"where": "carried", "by": BEN} and state["status"]["2"]["at_start"]
+
+
 def test_nobody_picks_up_a_grail_another_player_carries():
     state = act(carrying(started(), ANN), "end_turn", ANN)
     assert "Ann carries the grail" in refused(RuleError, moved(state, BEN), "pick_up", BEN)
