@@ -841,3 +841,81 @@ def test_platform_timer_length_zero_means_the_rules_thirty_seconds():
     with pytest.raises(RuleError):
         act(state, "bid", seat=0, cards=[1], at=T0 + 29_000)
     assert act(state, "bid", seat=0, cards=[1], at=T0 + 30_000)["bids"]["0"]["total"] == 1
+
+
+# --- audit: anything a phone could send, in any order -------------------------------------
+
+JUNK = [{"type": "bid", "seat": 0, "cards": c} for c in ([], [7], "x", [1, 1], None, "4")] + [
+    {"type": "read", "seat": 0, "host": True, "met": m} for m in (None, "maybe")] + [
+    {"type": "write", "seat": s, "word": w} for s, w in ((0, ""), (1, "x" * 61), (2, 5), (True, "a"), ("x", "a"))] + [
+    {"type": t, "seat": 1} for t in ("question", "question_read", "time_up", "reveal", "strike", "begin", "head_start")] + [
+    {"type": "question", "host": True, "number": n} for n in (0, 7, "app", None)]
+
+
+def moves_now(state, at):
+    """(moves that take the round on, other things a table might send now)."""
+    phase, on, other = state["phase"], [], []
+    if phase == "roll":
+        on += [{"type": "question", "host": True, "number": n} for n in (2, 6)]
+    if phase == "question":
+        on += [{"type": "question_read", "host": True}]
+    if phase in ("question", "writing"):
+        other += [{"type": k, "seat": s} for k in ("double", "reject") for s in (0, 1, 2)]
+    if phase == "writing":
+        other += [{"type": k, "seat": s, "word": w} for k in ("write", "erase") for s in (0, 1, 2) for w in ("lion", "Owl ")]
+        other += [{"type": "time_up", "seat": 1}]
+        on += [{"type": "time_up", "host": True}]
+    if phase in ("writing", "bidding"):
+        waiting = [r for r in (0, 1, 2) if str(r) not in state["bids"]]
+        on += [{"type": "bid", "seat": s, "cards": c} for s in waiting for c in ([1], [6, 5], [2, 3], [4])]
+        other += [{"type": "bid", "seat": s, "cards": [5]} for s in (0, 1, 2)] + [{"type": "reveal", "host": True}]
+    if phase == "reading":
+        reader = int(state["reading_now"])
+        other += [{"type": "say", "seat": reader, "word": w} for w in ("lion", "OWL", "yak")]
+        other += [{"type": "strike", "host": True, "seat": s, "word": "lion", "struck": b} for s in (0, 1) for b in (True, False)]
+        on += [{"type": "read", "seat": reader, "met": m} for m in (True, False, True)]
+    if state["challenged"]:
+        other += [{"type": "challenge_card", "seat": int(state["challenged"][0]), "text": "Only words with an E"}]
+    return on, other or on
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=999), st.integers(min_value=0, max_value=6_000)),
+                min_size=40, max_size=150))
+def test_any_sequence_of_actions_is_refused_cleanly_or_keeps_the_invariants(steps):
+    state = started(reject_once=True, spend_cards=True, normal_spaces=4, challenge_spaces=2, challenge_at="4, 6",
+                    timer_seconds=10)
+    at = T0
+    for pick, wait in steps:
+        if state["phase"] == "over":
+            break
+        at += wait
+        on, other = moves_now(state, at)
+        chosen = (JUNK[pick % len(JUNK)] if pick % 5 == 0 else other[pick % len(other)] if pick % 5 == 1
+                  else on[pick % len(on)])
+        action = {"seat": None, "host": False, **chosen, "at": at}
+        frozen = copy.deepcopy(state)
+        try:
+            after = rl.apply(state, action)
+        except (BadAction, RuleError):
+            assert state == frozen
+            continue
+        assert state == frozen and json.loads(json.dumps(after)) == after
+        assert after["phase"] in ("roll", "question", "writing", "bidding", "reading", "over")
+        for racer_id, cube in after["cubes"].items():
+            assert cube["space"] >= state["cubes"][racer_id]["space"]
+        assert all(after["hands"][r] for r in after["hands"])
+        if not after["revealed"]:
+            for seat in (0, 1, 2):
+                assert set(rl.view(after, seat, False)["bids"]) <= {str(seat)}
+                assert set(rl.view(after, seat, True)["bids"]) <= {str(seat)}
+        rl.describe(action, state)
+        for seat in (0, 1, 2, None):
+            rl.choices(after, seat, seat is None)
+            rl.view(after, seat, seat is None)
+        rl.standings(after)
+        if after["phase"] == "over":
+            spaces = {r: c["space"] for r, c in after["cubes"].items()}
+            winners = rl.outcome(after)["winners"]
+            assert winners and all(spaces[str(w)] == max(spaces.values()) >= after["track"]["finish"] for w in winners)
+        state = after
