@@ -57,6 +57,6 @@ def flag(action: dict, name: str, default: bool = False) -> bool:
         return True
     if isinstance(value, str) and value.lower() in ("", "0", "false", "no", "off"):
         return False
-    if isinstance(value, int):
+    if isinstance(value, int) and value in (0, 1):
         return bool(value)
     raise BadAction(f"{name.replace('_', ' ').capitalize()} must be yes or no.")

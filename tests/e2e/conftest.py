@@ -78,5 +78,8 @@ def shot():
     SHOTS.mkdir(exist_ok=True)
 
     def take(page, name):
+        # The sticky header would be painted across the middle of a full-page picture.
+        page.evaluate("() => { const top = document.querySelector('.top'); if (top) top.style.position = 'static'; }")
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        page.evaluate("() => { const top = document.querySelector('.top'); if (top) top.style.position = ''; }")
     return take
