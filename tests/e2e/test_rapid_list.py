@@ -156,7 +156,8 @@ def test_three_phones_play_a_whole_game_of_rapid_list(server, phone, shot, brows
         assert final.locator("button, input, form").count() == 0
         assert final.locator(".rl-track .space.finish .cube").count() == 2
         assert "✓ +2" in final.locator(".rl-order").inner_text()       # Cy's winning move this turn
-    board(host).screenshot(path=str(SHOTS / "rl-13-host-final-board.png"))
+    host.evaluate("window.scrollTo(0, 0)")
+    shot(host, "rl-13-host-final-board")
 
     # The same final screen on a 320 px phone in dark mode: nothing sticks out sideways.
     small = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
