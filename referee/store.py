@@ -295,10 +295,9 @@ def _for_seat(viewer: Viewer, raw_seat, seats: dict) -> int | None:
         raise Forbidden("Spectators can watch but not play. Pick a seat to play.")
     if raw_seat in (None, ""):
         return viewer.seat
-    try:
-        seat = int(raw_seat)
-    except (TypeError, ValueError):
-        raise BadAction("Say which seat this is for.") from None
+    if isinstance(raw_seat, (bool, float)) or not str(raw_seat).strip().isdigit():
+        raise BadAction("Say which seat this is for (a seat number).")
+    seat = int(raw_seat)
     if seat not in seats:
         raise BadAction("That seat is not at this table.")
     if seat != viewer.seat and not viewer.host:

@@ -275,3 +275,26 @@ def test_cookies_are_secure_when_served_over_https(tmp_path):
     response = phone.post("/new/scorepad", data={"name0": "Ann"}, base_url="https://localhost")
     cookies = response.headers.getlist("Set-Cookie")
     assert cookies and all("Secure" in c and "HttpOnly" in c for c in cookies), cookies
+
+
+def test_games_for_big_groups_offer_more_name_rows(client):
+    page = client.get("/new/word-quest").get_data(as_text=True)
+    assert 'name="name15"' in page and "More players" in page
+    form = {f"name{i}": f"P{i}" for i in range(12)} | {f"team{i}": "Red" if i % 2 else "Blue" for i in range(12)}
+    response = client.post("/new/word-quest", data=form)
+    assert response.status_code == 303
+    code = response.headers["Location"].rsplit("/", 1)[-1]
+    assert len(client.get(f"/api/tables/{code}").get_json()["seats"]) == 12
+
+
+def test_a_seat_must_be_a_plain_seat_number(api):
+    table = api.create()
+    for bad in (True, 1.5, "1.0", "-1", [1]):
+        response = api.act(table["code"], table["host_token"], type="score", seat=bad, points=1)
+        assert response.status_code == 400, bad
+
+
+def test_a_game_that_runs_its_own_timer_refuses_the_shared_timer_buttons(api):
+    table = api.create(game="rapid-list")
+    response = api.act(table["code"], table["host_token"], type="timer_reset")
+    assert response.status_code == 409 and "own timer" in response.get_json()["message"]

@@ -29,6 +29,8 @@ def apply(game, state: dict, action: dict) -> dict:
     if not isinstance(kind, str) or not kind:
         raise BadAction("The action has no type.")
     if kind in TIMER_ACTIONS:
+        if not getattr(game, "SHARED_TIMER", True):
+            raise RuleError(f"{game.TITLE} runs its own timer: use the game's buttons.")
         return {**state, "timer": timer.apply(state["timer"], action)}
     if outcome(game, state) is not None:
         raise RuleError("This game is over. The host can start another one.")

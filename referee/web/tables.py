@@ -36,7 +36,7 @@ def new_table(slug):
     game = games.get(slug)
     if game is None:
         abort(404)
-    return render_template("new_table.html", game=game, colours=COLOURS, rows=range(8),
+    return render_template("new_table.html", game=game, colours=COLOURS, rows=form_rows(game),
                            options=store.PLATFORM_OPTIONS | game.OPTIONS, form={})
 
 
@@ -48,12 +48,12 @@ def create_table(slug):
         abort(404)
     limits.new_table()
     players = [{"name": request.form.get(f"name{i}", ""), "colour": request.form.get(f"colour{i}", ""),
-                "team": request.form.get(f"team{i}", "")} for i in range(8)]
+                "team": request.form.get(f"team{i}", "")} for i in form_rows(game)]
     try:
         table, host_token, _ = store.create_table(slug, players, options_from_form(game))
     except RefereeError as error:
         flash(error.message, "error")
-        return render_template("new_table.html", game=game, colours=COLOURS, rows=range(8),
+        return render_template("new_table.html", game=game, colours=COLOURS, rows=form_rows(game),
                                options=store.PLATFORM_OPTIONS | game.OPTIONS, form=request.form), 400
     auth.admit(table.code)
     response = redirect(url_for("play.table", code=table.code), code=303)
@@ -99,6 +99,11 @@ def qr(code):
     response = current_app.response_class(share.qr_svg(join_url(table)), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=3600"
     return response
+
+
+def form_rows(game) -> range:
+    """Name rows on the new-table form: eight show at once, more (teams) behind "More players"."""
+    return range(min(game.MAX_PLAYERS, 16))
 
 
 def options_from_form(game) -> dict:
