@@ -95,6 +95,8 @@ def clean_players(raw: list, game) -> list[dict]:
             entry = {"name": entry}
         if not isinstance(entry, dict):
             raise BadAction("Each player needs a name.")
+        if any(not isinstance(entry.get(k) or "", str) for k in ("name", "colour", "team")):
+            raise BadAction("A player's name, colour and team must be text.")
         name = " ".join(str(entry.get("name") or "").split())
         if not name:
             continue

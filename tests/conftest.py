@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import PHONE, SHOTS, database_url, decode_qr, fresh_schema  # noqa: F401 (e2e tests import these)
+from helpers import database_url, fresh_schema
 from referee import create_app
 
 @pytest.fixture
@@ -22,11 +22,20 @@ def client(app):
     return client
 
 
-@pytest.fixture
-def another_phone(app):
+def a_phone(app):
     client = app.test_client()
     client.environ_base["HTTP_ORIGIN"] = "http://localhost"
     return client
+
+
+@pytest.fixture
+def another_phone(app):
+    return a_phone(app)
+
+
+@pytest.fixture
+def third_phone(app):
+    return a_phone(app)
 
 
 class Api:

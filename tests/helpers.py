@@ -56,10 +56,15 @@ def seat_phone(client, code, seat):
     return client
 
 
+def board_of(html: str, slug: str) -> str:
+    """The game's own region of a table page (without the platform's standings, timer and log)."""
+    start = html.index(f'<section class="board {slug}')
+    return html[start:html.index('<section class="scores"', start)]
+
+
 def final_board(html: str, slug: str) -> str:
     """The board of a finished game: still shown (the final picture), with nothing left to tap."""
-    start = html.index(f'<section class="board {slug}')
-    board = html[start:html.index('<section class="scores"', start)]
+    board = board_of(html, slug)
     assert "/act" not in board, "a finished game's board must offer no actions"
     return board
 

@@ -128,6 +128,9 @@ def test_next_game_keeps_the_roster(api):
     {"game": "scorepad", "players": [{"name": "Ann", "colour": "red; x"}]},
     {"game": "scorepad", "players": [{"name": "Ann"}], "options": [1, 2]},
     {"game": ["scorepad"], "players": [{"name": "Ann"}]},
+    {"game": "scorepad", "players": [{"name": "Ann", "colour": True}]},
+    {"game": "scorepad", "players": [{"name": 7}]},
+    {"game": "scorepad", "players": [{"name": "Ann", "team": ["Red"]}]},
 ])
 def test_bad_table_requests_are_400(api, payload):
     response = api.client.post("/api/tables", json=payload)

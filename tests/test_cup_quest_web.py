@@ -2,7 +2,7 @@
 
 import re
 
-from helpers import HX, act, final_board, join_link, open_table, seat_phone, version
+from helpers import HX, act, board_of, final_board, join_link, open_table, seat_phone, version
 
 from referee.models import Table
 
@@ -12,10 +12,7 @@ ANN, BEN, CY = 0, 1, 2
 
 def board(client, code) -> str:
     """The Cup Quest board region of the table page."""
-    html = client.get(f"/t/{code}").get_data(as_text=True)
-    found = re.search(r'<section class="board cup-quest".*?</section>', html, re.S)
-    assert found, html[:500]
-    return found.group(0)
+    return board_of(client.get(f"/t/{code}").get_data(as_text=True), "cup-quest")
 
 
 def buttons(html: str) -> list[str]:

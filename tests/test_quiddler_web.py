@@ -2,7 +2,7 @@
 
 import re
 
-from helpers import HX, act, final_board, join_link, open_table, seat_phone, version
+from helpers import act, board_of, final_board, join_link, open_table, seat_phone, version
 
 NAMES = ("Ann", "Ben", "Cy")
 
@@ -12,7 +12,7 @@ def page(client, code):
 
 
 def board(html):
-    return html[html.index('<section class="board quiddler">'):html.index('<section class="scores"')]
+    return board_of(html, "quiddler")
 
 
 def state(client, code):

@@ -250,7 +250,6 @@ def test_whole_game_through_the_html_routes_to_the_winner(app, client, clock):
     round_ = 0
     while state(code)["phase"] != "over":
         round_ += 1
-        s = state(code)
         ok(act(client, code, type="question", number="1"))
         ok(act(client, code, type="question_read"))
         clock["ms"] += 10_000

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from helpers import HX, act, final_board, join_link, open_table, seat_phone
+from helpers import HX, act, board_of, final_board, join_link, open_table, seat_phone
 
 from referee import games
 
@@ -14,10 +14,7 @@ HAPPY_DEFINITION = "feeling or showing pleasure"      # blue deck: happy | woode
 
 def board(client, code) -> str:
     """The Word Power board region of the table page."""
-    html = client.get(f"/t/{code}").get_data(as_text=True)
-    found = re.search(r'<section class="board word-power".*?</section>\s*(?=<section class="scores")', html, re.S)
-    assert found, html[:800]
-    return found.group(0)
+    return board_of(client.get(f"/t/{code}").get_data(as_text=True), "word-power")
 
 
 def action_types(html: str) -> set[str]:
@@ -43,13 +40,6 @@ def refused(response, words):
 
 def state_of(client, code) -> dict:
     return client.get(f"/api/tables/{code}").get_json()["state"]
-
-
-@pytest.fixture
-def third_phone(app):
-    client = app.test_client()
-    client.environ_base["HTTP_ORIGIN"] = "http://localhost"
-    return client
 
 
 @pytest.fixture

@@ -38,9 +38,9 @@ def browser():
 @pytest.fixture
 def server(tmp_path):
     """The app served by waitress on a free loopback port, as `referee serve` would."""
+    from waitress import wasyncore
     from waitress.server import create_server
 
-    holder = {}
     app = create_app({"DATABASE_URL": database_url(tmp_path), "SECRET_KEY": "e2e", "INSTANCE_PATH": str(tmp_path)})
     fresh_schema()
     srv = create_server(app, host="127.0.0.1", port=0, threads=8)
@@ -48,18 +48,23 @@ def server(tmp_path):
     app.config["PUBLIC_URL"] = url          # phones here are on loopback too
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    holder["url"] = url
     yield url
-    srv.close()
+    # Stop the workers before closing the sockets: waitress's own close() leaves them running,
+    # and a late wake-up write to a closed pipe's number can land in a reused file descriptor
+    # (seen as "invalid frontend message type 120" in PostgreSQL's log).
+    srv.task_dispatcher.shutdown()
+    wasyncore.close_all(srv._map)
+    thread.join(timeout=10)
 
 
 @pytest.fixture
 def phone(browser):
-    """A factory of phone-sized browser contexts; each is one phone."""
+    """A factory of phone-sized browser contexts; each is one phone (390 px, or `width`, light or dark)."""
     contexts = []
 
-    def make(skew_ms=0):
-        context = browser.new_context(**PHONE)
+    def make(skew_ms=0, width=None, dark=False):
+        size = {"viewport": {"width": width, "height": 640}} if width else {}
+        context = browser.new_context(**{**PHONE, **size, "color_scheme": "dark" if dark else "light"})
         if skew_ms:
             # This phone's clock is wrong by skew_ms: the countdown must still agree.
             context.add_init_script(f"""(() => {{ const real = Date.now; Date.now = () => real() + {skew_ms}; }})();""")

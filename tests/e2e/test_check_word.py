@@ -2,7 +2,7 @@
 
 import re
 
-from conftest import PHONE
+from helpers import PHONE
 
 
 def check(page, word, expect=None):

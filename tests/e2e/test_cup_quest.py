@@ -5,25 +5,13 @@ import re
 
 import pytest
 
-from helpers import PHONE, SHOTS, decode_qr, join_seat
+from helpers import SHOTS, decode_qr, join_seat
 
 
 @pytest.fixture
-def small_phone(browser):
+def small_phone(phone):
     """A 320 px wide phone, light or dark: the narrowest screen the board must fit."""
-    contexts = []
-
-    def make(dark=False):
-        context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640},
-                                         "color_scheme": "dark" if dark else "light"})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
+    return lambda dark=False: phone(width=320, dark=dark)
 
 
 def version(page) -> str:
