@@ -74,8 +74,6 @@ def live_context(table, viewer) -> dict:
         "timer": state["timer"], "now": store.now_ms(), "time_is_up": timer.is_up(state["timer"], store.now_ms()),
         "version": table.version,
         "new_key": lambda: secrets.token_urlsafe(12),
-        "join_url": join_url(table),
-        "catalogue": games.catalogue(),
         "board": f"games/{game_row.slug}/board.html",
         "word_list": roster.word_list(table),
     }
