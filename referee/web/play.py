@@ -80,7 +80,7 @@ def live_context(table, viewer) -> dict:
 
 
 def viewing(code: str):
-    """The table and the viewer, or a redirect for phones that have not joined."""
+    """The table and the viewer; 403 for a phone that has not joined (QR code or typed code)."""
     table = store.load(code)
     viewer = auth.viewer_for(table)
     if not auth.admitted(table, viewer):
