@@ -7,6 +7,18 @@ from helpers import SHOTS, decode_qr, open_in_browser
 
 
 
+def host_and_ben(server, phone, qr_name, **ben_phone):
+    """A score pad opened on the host's phone, and Ben's phone joined by scanning its QR code."""
+    host = phone()
+    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
+    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / qr_name))
+    ben = phone(**ben_phone)
+    ben.goto(decode_qr(str(SHOTS / qr_name)))
+    ben.get_by_role("button", name="Ben").click()
+    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    return host, ben, code
+
+
 def add_points(page, seat, points):
     page.fill(f"#pts-{seat}", str(points))
     page.locator(f"#pts-{seat}").locator("xpath=..").get_by_role("button", name="Add").click()
@@ -41,13 +53,7 @@ def test_second_phone_scans_the_qr_code_joins_and_both_see_each_others_scores(se
 
 
 def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot):
-    host = phone()
-    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
-    late = phone(skew_ms=93_400)                # this phone's clock is 93.4 s fast
-    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr2.png"))
-    late.goto(decode_qr(str(SHOTS / "qr2.png")))
-    late.get_by_role("button", name="Ben").click()
-    late.wait_for_url(re.compile(f"/t/{code}$"))
+    host, late, _ = host_and_ben(server, phone, "qr2.png", skew_ms=93_400)   # Ben's clock is 93.4 s fast
     host.locator("form.act:has(input[value=timer_start]) button").click()
     late.wait_for_selector(".timer.running", timeout=5000)
     host.wait_for_selector(".timer.running")
@@ -60,13 +66,7 @@ def test_a_phone_with_a_wrong_clock_shows_the_same_countdown(server, phone, shot
 
 
 def test_an_open_section_stays_open_when_another_phone_acts(server, phone):
-    host = phone()
-    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
-    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr3.png"))
-    ben = phone()
-    ben.goto(decode_qr(str(SHOTS / "qr3.png")))
-    ben.get_by_role("button", name="Ben").click()
-    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    host, ben, _ = host_and_ben(server, phone, "qr3.png")
     host.locator("section.host summary").click()
     assert host.locator("section.host details").get_attribute("open") is not None
     add_points(ben, 1, 3)
@@ -75,13 +75,7 @@ def test_an_open_section_stays_open_when_another_phone_acts(server, phone):
 
 
 def test_a_choice_being_made_survives_another_phones_action(server, phone):
-    host = phone()
-    code = open_in_browser(host, server, "Score pad", ["Ann", "Ben"])
-    host.locator("[data-join-qr]").screenshot(path=str(SHOTS / "qr4.png"))
-    ben = phone()
-    ben.goto(decode_qr(str(SHOTS / "qr4.png")))
-    ben.get_by_role("button", name="Ben").click()
-    ben.wait_for_url(re.compile(f"/t/{code}$"))
+    host, ben, _ = host_and_ben(server, phone, "qr4.png")
     host.fill("#pts-0", "12")
     host.locator("body").click(position={"x": 5, "y": 400})   # the field loses focus, its value stays
     add_points(ben, 1, 3)
