@@ -3,6 +3,7 @@
 import http.client
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -39,6 +40,7 @@ def running_server(threads: int = 8):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Client:

@@ -38,64 +38,15 @@ import os
 import random
 import re
 import secrets
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
-from contextlib import contextmanager
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import ROOT, Client, free_port, percentile  # noqa: E402
+from common import Client, percentile, running_server  # noqa: E402
 from poll_bench import hammer  # noqa: E402
 
 POLL_EVERY = 2.0
 VERSION = re.compile(rb'data-version="(\d+)"')
-
-
-# --- the server -----------------------------------------------------------------------------
-
-def serve(port: int, db_path: str, threads: int):
-    """Child process: the app under waitress, with the bare route to compare against."""
-    import logging
-
-    from waitress import serve as waitress_serve
-
-    from referee import create_app
-    from referee.cli import CONNECTIONS
-
-    app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "SECRET_KEY": "bench",
-                      "INSTANCE_PATH": os.path.dirname(db_path), "TABLES_PER_HOUR": 10**9})
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-
-    @app.get("/bench/bare")
-    def bare():
-        """The cheapest possible Flask answer on this server."""
-        return "", 204
-
-    waitress_serve(app, host="127.0.0.1", port=port, threads=threads, ident="referee", connection_limit=CONNECTIONS, _quiet=True)
-
-
-@contextmanager
-def running_server(threads: int):
-    port = free_port()
-    folder = tempfile.mkdtemp(prefix="referee-load-")
-    proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", str(port),
-                             os.path.join(folder, "load.sqlite3"), str(threads)],
-                            env={**os.environ, "PYTHONPATH": ROOT})
-    try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                if Client(port).get("/api/time")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 # --- a minimal keep-alive HTTP/1.1 client for asyncio ---------------------------------------
@@ -356,10 +307,7 @@ def main():
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--target-ms", type=float, default=50)
     parser.add_argument("--seconds", type=float, default=3, help="length of each throughput run")
-    parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve:
-        return serve(int(args.serve[0]), args.serve[1], int(args.serve[2]))
     random.seed(1)
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; waitress threads {args.threads}; "
           f"phones poll every {POLL_EVERY:.0f} s; {args.actions_per_second:g} actions/s in all")
