@@ -238,3 +238,12 @@ def test_upload_without_words_is_refused():
         parse_word_list(b"123\n456\n\n")
     with pytest.raises(ValueError, match="uploaded as a file"):
         parse_word_list("cat\n")
+
+
+def test_the_pronoun_i_and_the_interjection_o_are_words_in_every_list():
+    from referee import lexicon
+
+    for lexicon_id in ("standard", "large", "junior", "american", "british"):
+        for word in ("I", "i", "O"):
+            assert lexicon.check(word, lexicon_id)["valid"], (word, lexicon_id)
+    assert not lexicon.check("USA", "junior")["valid"]

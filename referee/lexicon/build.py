@@ -38,6 +38,8 @@ def classify(form: str, category: str) -> str | None:
         return None
     if category == "contractions" or "'" in form:
         return "c"
+    if form in ("I", "O"):          # the pronoun and the interjection: words, however they are written
+        return "w"
     if category == "abbreviations" or form.isupper() or "." in form:
         return "a"
     if category in ("upper", "proper-names") or form[:1].isupper():
