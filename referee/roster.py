@@ -4,11 +4,11 @@ the table's own word list, and the evening's leaderboard across games."""
 from .db import writing
 from .engine.errors import BadAction, RuleError
 from .models import Game, Seat, Table, WordList
-from .store import (Forbidden, Outcome, Viewer, active_seats, all_seats, bump, digest, locked_table, new_token,
+from .store import (Forbidden, Receipt, Viewer, active_seats, all_seats, bump, digest, locked_table, new_token,
                     now_ms)
 
 
-def claim_seat(code: str, number: int) -> tuple[Outcome, str]:
+def claim_seat(code: str, number: int) -> tuple[Receipt, str]:
     """A phone takes a free seat; returns the new seat token (only its hash is kept)."""
     token = new_token()
     with writing():
@@ -22,10 +22,10 @@ def claim_seat(code: str, number: int) -> tuple[Outcome, str]:
             raise Forbidden(f"{seat.name}'s seat is already taken by another phone. The host can release it.")
         seat.token_hash = digest(token)
         seat.save()
-        return Outcome(version=bump(table)), token
+        return Receipt(version=bump(table)), token
 
 
-def host_change(code: str, viewer: Viewer, change: str, number=None) -> Outcome:
+def host_change(code: str, viewer: Viewer, change: str, number=None) -> Receipt:
     """Release a seat, lock or unlock joining, remove a player, or hand the host role over."""
     if not viewer.host:
         raise Forbidden("Only the host can do that.")
@@ -34,7 +34,7 @@ def host_change(code: str, viewer: Viewer, change: str, number=None) -> Outcome:
         if change in ("lock", "unlock"):
             table.locked = change == "lock"
             Table.update(locked=table.locked).where(Table.id == table.id).execute()
-            return Outcome(version=bump(table))
+            return Receipt(version=bump(table))
         seat = _seat(table, number)
         if change == "release":
             seat.token_hash = None
@@ -50,7 +50,7 @@ def host_change(code: str, viewer: Viewer, change: str, number=None) -> Outcome:
         else:
             raise BadAction(f"Unknown host action {change!r}.")
         seat.save()
-        return Outcome(version=bump(table))
+        return Receipt(version=bump(table))
 
 
 def _seat(table: Table, number) -> Seat:
@@ -64,7 +64,7 @@ def _seat(table: Table, number) -> Seat:
     return seat
 
 
-def save_word_list(code: str, viewer: Viewer, name: str, words: set) -> Outcome:
+def save_word_list(code: str, viewer: Viewer, name: str, words: set) -> Receipt:
     """The host gives the table its own word list (replacing any earlier one); logged."""
     if not viewer.host:
         raise Forbidden("Only the host can add the table's own word list.")
@@ -73,7 +73,7 @@ def save_word_list(code: str, viewer: Viewer, name: str, words: set) -> Outcome:
         WordList.delete().where(WordList.table == table).execute()
         WordList.create(table=table, name=name[:120] or "word list", words="\n".join(sorted(words)),
                         count=len(words), uploaded_at=now_ms())
-        return Outcome(version=bump(table))
+        return Receipt(version=bump(table))
 
 
 def word_list(table: Table):

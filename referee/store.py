@@ -250,8 +250,8 @@ def bump(table: Table) -> int:
 # --- actions -------------------------------------------------------------------------------
 
 @dataclass
-class Outcome:
-    """What an accepted (or repeated) action returns."""
+class Receipt:
+    """What an accepted (or repeated) change returns: the table's version after it."""
 
     version: int
     repeated: bool = False
@@ -307,7 +307,7 @@ def _for_seat(viewer: Viewer, raw_seat, seats: dict) -> int | None:
     return seat
 
 
-def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expected_version=None) -> Outcome:
+def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expected_version=None) -> Receipt:
     """Check, apply and log one action in one transaction; a rejected action changes nothing."""
     action = clean_action(raw)
     if key is not None and (not isinstance(key, str) or len(key) > 80):
@@ -318,7 +318,7 @@ def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expecte
         if key:
             earlier = Action.get_or_none(Action.table == table, Action.key == key)
             if earlier is not None:
-                return Outcome(version=table.version, repeated=True)
+                return Receipt(version=table.version, repeated=True)
         if expected_version not in (None, "") and str(expected_version) != str(table.version):
             raise Stale("The table changed while you were deciding; here is the new state. Try again if it still makes sense.")
         game_row = current_game(table)
@@ -333,7 +333,7 @@ def act(code: str, viewer: Viewer, raw: dict, *, key: str | None = None, expecte
         text = _log_line(game, action, state, viewer, seats)
         _append(table, game_row, action, after, viewer, key, text)
         lookups.keep_typed_cards(state, after)
-        return Outcome(version=table.version)
+        return Receipt(version=table.version)
 
 
 def _complete(game, state: dict, action: dict, options: dict, table: Table) -> dict:
@@ -402,14 +402,14 @@ def replay(game_row: Game) -> dict:
     return state
 
 
-def undo(code: str, viewer: Viewer, *, key: str | None = None) -> Outcome:
+def undo(code: str, viewer: Viewer, *, key: str | None = None) -> Receipt:
     """The host takes back the last action still standing, as a logged reversal."""
     if not viewer.host:
         raise Forbidden("Only the host can undo.")
     with writing():
         table = locked_table(code)
         if key and Action.get_or_none(Action.table == table, Action.key == key):
-            return Outcome(version=table.version, repeated=True)
+            return Receipt(version=table.version, repeated=True)
         game_row = current_game(table)
         actions = log(game_row)
         skipped = undone_targets(actions)
@@ -425,10 +425,10 @@ def undo(code: str, viewer: Viewer, *, key: str | None = None) -> Outcome:
         game_row.state = replay(game_row)
         game_row.outcome = play.outcome(engine(game_row.slug), game_row.state)
         game_row.save()
-        return Outcome(version=version)
+        return Receipt(version=version)
 
 
-def next_game(code: str, viewer: Viewer, slug: str, options: dict | None = None) -> Outcome:
+def next_game(code: str, viewer: Viewer, slug: str, options: dict | None = None) -> Receipt:
     """Start another game with the same roster (the current one ends where it stands)."""
     if not viewer.host:
         raise Forbidden("Only the host can start another game.")
@@ -440,7 +440,7 @@ def next_game(code: str, viewer: Viewer, slug: str, options: dict | None = None)
         if current.outcome is None:
             act_inside_end(table, current)
         _start_game(table, game, options)
-        return Outcome(version=bump(table))
+        return Receipt(version=bump(table))
 
 
 def act_inside_end(table: Table, game_row: Game):

@@ -107,7 +107,7 @@ def game_section(slug: str) -> str:
 
 def document() -> str:
     parts = [PLATFORM, actions_section()]
-    parts += [game_section(slug) for slug in games.TITLES]
+    parts += [game_section(slug) for slug in games.SLUGS]
     extra = ROOT / "docs" / "API-dictionary.md"
     if extra.exists():
         parts.append(extra.read_text())

@@ -2,7 +2,7 @@
 
 from importlib import import_module
 
-# Listed in the order the home page shows them. A module that is not written yet shows as "coming".
+# In the order the home page shows them. A module with READY = False shows as "coming".
 _MODULES = {
     "word-power": "referee.games.word_power",
     "quiddler": "referee.games.quiddler",
@@ -11,42 +11,27 @@ _MODULES = {
     "cup-quest": "referee.games.cup_quest",
     "scorepad": "referee.games.scorepad",
 }
-
-TITLES = {
-    "word-power": "Word Power",
-    "quiddler": "Quiddler",
-    "rapid-list": "Rapid List",
-    "word-quest": "Word Quest",
-    "cup-quest": "Cup Quest",
-    "scorepad": "Score pad",
-}
-
-_loaded: dict = {}
-
-
-def get(slug: str):
-    """The engine module for a slug, or None when unknown or not ready."""
-    if slug not in _MODULES:
-        return None
-    if slug not in _loaded:
-        try:
-            module = import_module(_MODULES[slug])
-        except ModuleNotFoundError:
-            module = None
-        _loaded[slug] = module if module is not None and getattr(module, "READY", True) else None
-    return _loaded[slug]
+SLUGS = tuple(_MODULES)
 
 
 def module(slug: str):
-    """The engine module even when its screens are not ready (for docs and tests)."""
+    """The engine module, even when its screens are not ready (for docs and tests)."""
     return import_module(_MODULES[slug])
+
+
+def get(slug: str):
+    """The engine module for a slug, or None when unknown or not ready to play."""
+    if slug not in _MODULES:
+        return None
+    engine = module(slug)
+    return engine if getattr(engine, "READY", True) else None
 
 
 def catalogue() -> list[dict]:
     """Every game with whether it can be played yet."""
-    return [{"slug": s, "title": TITLES[s], "ready": get(s) is not None,
-             "blurb": getattr(get(s), "BLURB", "")} for s in _MODULES]
+    return [{"slug": s, "title": module(s).TITLE, "ready": get(s) is not None,
+             "blurb": getattr(module(s), "BLURB", "")} for s in SLUGS]
 
 
 def ready() -> list[str]:
-    return [s for s in _MODULES if get(s) is not None]
+    return [s for s in SLUGS if get(s) is not None]

@@ -66,9 +66,9 @@ def show_table(code):
     return jsonify(table_json(table, auth.bearer_viewer(table)))
 
 
-def changed(code, viewer, outcome):
+def changed(code, viewer, receipt):
     table = store.load(code)
-    return jsonify(table_json(table, viewer, repeated=outcome.repeated))
+    return jsonify(table_json(table, viewer, repeated=receipt.repeated))
 
 
 def require_token(table) -> store.Viewer:
@@ -84,9 +84,9 @@ def act(code):
     table = store.load(code)
     viewer = require_token(table)
     data = body()
-    outcome = store.act(table.code, viewer, data, key=data.get("idempotency_key"),
+    receipt = store.act(table.code, viewer, data, key=data.get("idempotency_key"),
                         expected_version=data.get("expected_version"))
-    return changed(table.code, viewer, outcome)
+    return changed(table.code, viewer, receipt)
 
 
 @bp.post("/tables/<code>/undo")
@@ -104,8 +104,8 @@ def next_game(code):
     table = store.load(code)
     viewer = require_token(table)
     data = body()
-    outcome = store.next_game(table.code, viewer, str(data.get("game", "")), data.get("options") or {})
-    return changed(table.code, viewer, outcome)
+    receipt = store.next_game(table.code, viewer, str(data.get("game", "")), data.get("options") or {})
+    return changed(table.code, viewer, receipt)
 
 
 @bp.get("/tables/<code>/poll")

@@ -129,6 +129,15 @@ def refusal(error, code, viewer):
     return refused(error, url_for("play.table", code=code))
 
 
+def changing(table, viewer, change):
+    """Make one change; a refusal is shown in the game's words, a success as the new region."""
+    try:
+        change()
+    except RefereeError as error:
+        return refusal(error, table.code, viewer)
+    return after_change(table.code, viewer)
+
+
 @bp.post("/t/<code>/act")
 def act(code):
     """Any game action from a form."""
@@ -136,22 +145,15 @@ def act(code):
     action = form_action()
     if viewer.host and "seat" not in action:
         action["seat"] = acting_seat(table, viewer)
-    try:
-        store.act(table.code, viewer, action, key=action.get("key"), expected_version=action.get("v"))
-    except RefereeError as error:
-        return refusal(error, table.code, viewer)
-    return after_change(table.code, viewer)
+    return changing(table, viewer, lambda: store.act(table.code, viewer, action, key=action.get("key"),
+                                                     expected_version=action.get("v")))
 
 
 @bp.post("/t/<code>/undo")
 def undo(code):
     """The host takes back the last action."""
     table, viewer = viewing(code)
-    try:
-        store.undo(table.code, viewer, key=request.form.get("key"))
-    except RefereeError as error:
-        return refusal(error, table.code, viewer)
-    return after_change(table.code, viewer)
+    return changing(table, viewer, lambda: store.undo(table.code, viewer, key=request.form.get("key")))
 
 
 @bp.post("/t/<code>/as")
@@ -171,11 +173,8 @@ def act_as(code):
 def host(code):
     """Release a seat, remove a player, hand over host, lock or unlock joining."""
     table, viewer = viewing(code)
-    try:
-        roster.host_change(table.code, viewer, request.form.get("do", ""), request.form.get("seat"))
-    except RefereeError as error:
-        return refusal(error, table.code, viewer)
-    return after_change(table.code, viewer)
+    return changing(table, viewer, lambda: roster.host_change(table.code, viewer, request.form.get("do", ""),
+                                                              request.form.get("seat")))
 
 
 @bp.post("/t/<code>/words")
